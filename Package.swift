@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+// The toggle image service: renders the SwiftUI "Icon Switch Toggle Style" as PNG over HTTP/1.1.
+//
+// Layers, bottom up (each a target of its own):
+//   Raster         paths, flattening, exact-coverage rasterizer, premultiplied RGBA canvas, blur
+//   CLibPNG        system library: Debian's libpng (pkg-config `libpng`), links zlib
+//   CPNGEncoder    small C target that owns libpng's setjmp and returns error codes
+//   PNGEncoder     Swift face of the encoder: canvas -> PNG bytes
+//   HTTPServer     HTTP/1.1 on POSIX sockets and Dispatch (parser, connections, listener)
+//   ToggleService  the product: parameters, colours, the toggle picture, routes
+//   toggle-server  the executable: `serve` (default) and `render`
+import PackageDescription
+
+let package = Package(
+    name: "toggle-image-service",
+    products: [
+        .executable(name: "toggle-server", targets: ["toggle-server"]),
+    ],
+    targets: [
+        .target(name: "Raster"),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev", "zlib1g-dev"])]
+        ),
+        .target(name: "CPNGEncoder", dependencies: ["CLibPNG"]),
+        .target(name: "PNGEncoder", dependencies: ["CPNGEncoder", "Raster"]),
+        .target(name: "HTTPServer"),
+        .target(
+            name: "ToggleService",
+            dependencies: ["Raster", "PNGEncoder", "HTTPServer"]
+        ),
+        .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer"]),
+
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "ToggleServiceTests", dependencies: ["ToggleService", "PNGEncoder", "Raster"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PNGEncoder"]),
+    ]
+)

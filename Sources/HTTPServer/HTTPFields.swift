@@ -1,0 +1,67 @@
+/// An ordered list of HTTP field lines (RFC 9110 section 5), as received or to be sent.
+///
+/// Names compare case-insensitively (ASCII); order and duplicates are kept, because RFC 9110
+/// gives meaning to repeated fields (e.g. two `Content-Length` lines with different values).
+public struct HTTPFields: Sendable, Equatable, Sequence {
+    /// One field line: a name (a token) and a value with optional whitespace already trimmed.
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public private(set) var fields: [Field] = []
+
+    public init() {}
+
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// Appends a field line, keeping any earlier line of the same name.
+    public mutating func append(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Replaces every line named `name` by one line with `value` (appended if absent).
+    public mutating func set(name: String, value: String) {
+        remove(name: name)
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Removes every line named `name`.
+    public mutating func remove(name: String) {
+        fields.removeAll { Self.namesEqual($0.name, name) }
+    }
+
+    /// The value of the first line named `name`, or nil.
+    public subscript(name: String) -> String? {
+        fields.first { Self.namesEqual($0.name, name) }?.value
+    }
+
+    /// Every value of the lines named `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.namesEqual($0.name, name) }.map(\.value)
+    }
+
+    public func contains(name: String) -> Bool { self[name] != nil }
+
+    public var count: Int { fields.count }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// ASCII case-insensitive comparison of two field names (RFC 9110 section 5.1).
+    public static func namesEqual(_ a: String, _ b: String) -> Bool {
+        let a = a.utf8, b = b.utf8
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
+            let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
+            if lx != ly { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,84 @@
+/// The HTTP version of a request line (RFC 9112 section 2.3): `HTTP/major.minor`.
+public struct HTTPVersion: Sendable, Equatable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    public var description: String { "HTTP/\(major).\(minor)" }
+}
+
+/// A parsed request head. The body, if any, has been read and discarded by the server
+/// (this service takes no request bodies).
+public struct HTTPRequest: Sendable {
+    /// The method token, case-sensitive as sent (`GET`, `HEAD`, ...).
+    public var method: String
+    /// The request target exactly as sent (origin-form `/toggle?on=1`, or absolute-form).
+    public var target: String
+    /// The path of the target, still percent-encoded (`/toggle`). For absolute-form targets,
+    /// the path part only (`/` if empty).
+    public var path: String
+    /// The query of the target without the `?`, still percent-encoded; nil when there is no `?`.
+    public var query: String?
+    public var version: HTTPVersion
+    public var headers: HTTPFields
+
+    public init(method: String, target: String, path: String, query: String?,
+                version: HTTPVersion, headers: HTTPFields) {
+        self.method = method
+        self.target = target
+        self.path = path
+        self.query = query
+        self.version = version
+        self.headers = headers
+    }
+}
+
+/// A response to send. The server adds `Content-Length`, `Date` and `Connection` itself,
+/// and omits the body (keeping `Content-Length`) when answering `HEAD` or a 304.
+public struct HTTPResponse: Sendable {
+    /// Status code, 100...599.
+    public var status: Int
+    public var headers: HTTPFields
+    public var body: [UInt8]
+
+    public init(status: Int, headers: HTTPFields = HTTPFields(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The reason phrase for `status` from RFC 9110 section 15 ("" for codes it does not name).
+    public static func reasonPhrase(for status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 204: return "No Content"
+        case 301: return "Moved Permanently"
+        case 304: return "Not Modified"
+        case 400: return "Bad Request"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        case 408: return "Request Timeout"
+        case 413: return "Content Too Large"
+        case 414: return "URI Too Long"
+        case 431: return "Request Header Fields Too Large"
+        case 500: return "Internal Server Error"
+        case 501: return "Not Implemented"
+        case 503: return "Service Unavailable"
+        case 505: return "HTTP Version Not Supported"
+        default: return ""
+        }
+    }
+}
+
+/// The application's side of the server: one function from a request head to a response.
+///
+/// Called on a worker queue, never on a connection's I/O path, so a slow render does not stall
+/// other connections. May be called concurrently from several threads.
+public protocol HTTPResponder: Sendable {
+    func respond(to request: HTTPRequest) -> HTTPResponse
+}

@@ -1,0 +1,27 @@
+/// Everything the server can be told: where to listen, and every limit and timeout.
+///
+/// Defaults follow DESIGN.md section 5; each can be set by flag or environment in `toggle-server`.
+public struct HTTPServerConfiguration: Sendable {
+    /// Address to bind: an IPv4 or IPv6 literal or a host name. Default `0.0.0.0`.
+    public var host: String = "0.0.0.0"
+    /// TCP port; 0 asks the kernel for a free one (the real port is returned by `start()`). Default 8080.
+    public var port: Int = 8080
+    /// Longest request target accepted, in bytes; longer gets 414. Default 8 KiB.
+    public var maxRequestTargetBytes: Int = 8 * 1024
+    /// Largest header section (request line and field lines), in bytes; larger gets 431. Default 16 KiB.
+    public var maxHeaderBytes: Int = 16 * 1024
+    /// Most field lines in one request; more gets 431. Default 100.
+    public var maxHeaderFields: Int = 100
+    /// Largest request body read and discarded, in bytes; larger gets 413 and close. Default 1 MiB.
+    public var maxBodyBytes: Int = 1024 * 1024
+    /// Seconds allowed from a request's first byte to the end of its header section; then 408 and close. Default 10 s.
+    public var headerTimeout: Double = 10
+    /// Seconds a keep-alive connection may sit idle between requests before it is closed. Default 60 s.
+    public var idleTimeout: Double = 60
+    /// Most connections open at once; further ones are accepted and closed at once. Default 10,000.
+    public var maxConnections: Int = 10_000
+    /// Seconds that in-flight responses get to finish after shutdown begins. Default 10 s.
+    public var drainDeadline: Double = 10
+
+    public init() {}
+}
