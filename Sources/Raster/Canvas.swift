@@ -1,0 +1,81 @@
+/// A raster of premultiplied RGBA8 pixels, composited with source-over in sRGB-encoded space
+/// (what iOS and Skia do by default).
+///
+/// Layout: row-major, 4 bytes per pixel (R, G, B, A), `width * 4` bytes per row, row 0 at the top.
+/// Colour channels are premultiplied: each is at most A.
+public struct Canvas: Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+
+    /// A fully transparent canvas of `width` x `height` px.
+    public init(width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0)
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// The premultiplied RGBA bytes of pixel (x, y).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// Fills every pixel with `color` composited over what is there.
+    public mutating func fillAll(_ color: RGBAColor) {
+        var mask = CoverageMask(width: width, height: height)
+        for i in mask.values.indices { mask.values[i] = 1 }
+        composite(mask, color: color)
+    }
+
+    /// Composites `color` through `mask` (same size as the canvas): source-over with source
+    /// alpha `color.alpha * opacity * coverage`, rounding each channel to the nearest byte.
+    public mutating func composite(_ mask: CoverageMask, color: RGBAColor, opacity: Double = 1) {
+        precondition(mask.width == width && mask.height == height, "mask size must match canvas")
+        let alpha = Float(color.alpha * opacity)
+        guard alpha > 0 else { return }
+        let r = Float(color.red), g = Float(color.green), b = Float(color.blue)
+        pixels.withUnsafeMutableBufferPointer { px in
+            mask.values.withUnsafeBufferPointer { cov in
+                for i in 0..<cov.count {
+                    let c = cov[i]
+                    if c <= 0 { continue }
+                    let sa = alpha * c            // source alpha, 0...1
+                    let keep = 1 - sa             // what source-over keeps of the destination
+                    let j = i &* 4
+                    px[j] = Self.byte(r * sa + Float(px[j]) * keep)
+                    px[j + 1] = Self.byte(g * sa + Float(px[j + 1]) * keep)
+                    px[j + 2] = Self.byte(b * sa + Float(px[j + 2]) * keep)
+                    px[j + 3] = Self.byte(255 * sa + Float(px[j + 3]) * keep)
+                }
+            }
+        }
+    }
+
+    @inline(__always) static func byte(_ v: Float) -> UInt8 {
+        UInt8(min(max(v + 0.5, 0), 255))
+    }
+
+    /// The pixels with straight (non-premultiplied) alpha, as PNG stores them: each colour
+    /// channel divided by alpha, rounded to nearest; fully transparent pixels become 0,0,0,0.
+    public func straightAlphaPixels() -> [UInt8] {
+        var out = pixels
+        out.withUnsafeMutableBufferPointer { px in
+            var i = 0
+            while i < px.count {
+                let a = px[i + 3]
+                if a == 0 {
+                    px[i] = 0; px[i + 1] = 0; px[i + 2] = 0
+                } else if a < 255 {
+                    let a32 = UInt32(a)
+                    px[i] = UInt8(min(255, (UInt32(px[i]) * 255 + a32 / 2) / a32))
+                    px[i + 1] = UInt8(min(255, (UInt32(px[i + 1]) * 255 + a32 / 2) / a32))
+                    px[i + 2] = UInt8(min(255, (UInt32(px[i + 2]) * 255 + a32 / 2) / a32))
+                }
+                i += 4
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,38 @@
+/// Entity tags (RFC 9110 section 8.8.3) and the `If-None-Match` test (section 13.1.2).
+public enum EntityTag {
+    /// A strong entity tag for `bytes`: 64-bit FNV-1a as 16 hex digits in quotes.
+    public static func strong<S: Sequence>(hashing bytes: S) -> String where S.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a 64-bit offset basis
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3  // FNV-1a 64-bit prime
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+
+    /// Whether an `If-None-Match` field value matches `tag`: `*`, or any listed entity tag equal
+    /// to it under weak comparison (a `W/` prefix on either side is ignored).
+    public static func ifNoneMatch(_ fieldValue: String, matches tag: String) -> Bool {
+        let trimmed = fieldValue.trimmingSpacesAndTabs()
+        if trimmed == "*" { return true }
+        let opaque = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+        for member in fieldValue.split(separator: ",") {
+            var candidate = Substring(member.trimmingSpacesAndTabs())
+            if candidate.hasPrefix("W/") { candidate = candidate.dropFirst(2) }
+            if candidate == opaque { return true }
+        }
+        return false
+    }
+}
+
+extension StringProtocol {
+    /// The string without leading and trailing spaces and horizontal tabs (HTTP's OWS).
+    func trimmingSpacesAndTabs() -> String {
+        let bytes = Array(utf8)
+        var start = 0, end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Serves files from a directory (the project's `Public/`), read-only.
+///
+/// Refuses anything that could leave the directory or reveal more than its plain files:
+/// `..` and `.` segments, dotfiles, encoded slashes or backslashes (`%2F`, `%5C`), NUL, invalid
+/// UTF-8, and directories (no listings; a directory's `index.html` is served instead).
+public struct StaticFiles: Sendable {
+    /// A file to send.
+    public struct File: Sendable {
+        public var contents: [UInt8]
+        public var contentType: String
+        public var entityTag: String
+    }
+
+    public let root: String
+
+    /// - Parameter root: the directory to serve, absolute or relative to the working directory.
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// The file for a request path (still percent-encoded), or nil when there is none or the
+    /// path is refused.
+    public func file(forPath rawPath: String) -> File? {
+        guard let segments = Self.safeSegments(rawPath) else { return nil }
+        var path = ([root] + segments).joined(separator: "/")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue {
+            path += "/index.html"
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let bytes = [UInt8](data)
+        return File(contents: bytes, contentType: Self.mediaType(forPath: path),
+                    entityTag: EntityTag.strong(hashing: bytes))
+    }
+
+    /// The decoded path segments, or nil if the path is not a plain relative file path.
+    static func safeSegments(_ rawPath: String) -> [String]? {
+        guard rawPath.hasPrefix("/") else { return nil }
+        var segments: [String] = []
+        for rawSegment in rawPath.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            if rawSegment.isEmpty { continue }
+            // Decode strictly; `+` stays a plus in paths.
+            guard let bytes = QueryDecoder.percentDecodedBytes(Array(rawSegment)[...], plusIsSpace: false) else {
+                return nil
+            }
+            guard !bytes.isEmpty, bytes.first != UInt8(ascii: "."),
+                  !bytes.contains(where: { $0 == 0 || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }),
+                  let segment = String(validating: bytes, as: UTF8.self) else { return nil }
+            segments.append(segment)
+        }
+        return segments
+    }
+
+    /// The media type for a file name's extension (RFC 6838 registrations; text types in UTF-8).
+    public static func mediaType(forPath path: String) -> String {
+        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch ext {
+        case "html", "htm": return "text/html; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "js", "mjs": return "text/javascript; charset=utf-8"
+        case "json": return "application/json"
+        case "txt", "md": return "text/plain; charset=utf-8"
+        case "png": return "image/png"
+        case "svg": return "image/svg+xml"
+        case "ico": return "image/x-icon"
+        case "webmanifest": return "application/manifest+json"
+        default: return "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,145 @@
+/// The `/toggle` query parameters (DESIGN.md section 4) turned into a `ToggleSpec`.
+///
+/// Names are case-sensitive. A parameter given twice, or under two of its aliases, is an error;
+/// unknown parameters are ignored and reported so the response can name them.
+public struct ToggleQuery: Sendable {
+    public var spec: ToggleSpec
+    /// Names of parameters that were ignored, in the order sent.
+    public var ignored: [String]
+
+    /// Parameter names and their aliases; the first name is canonical.
+    static let aliases: [String: String] = [
+        "tint": "color", "onSymbol": "on_sym", "offSymbol": "off_sym",
+    ]
+    static let known: Set<String> = [
+        "on", "state", "sym", "on_sym", "off_sym", "color", "off_color", "scale", "size", "theme",
+        "disabled", "bg", "pad",
+    ]
+
+    static let booleanExpected = "1, 0, true, false, yes, no, on or off"
+
+    /// Parses a raw (still percent-encoded) query; `nil` is the same as "".
+    /// `impliedScale` is the scale a path form like `/toggle@2x.png` sets (a `scale` parameter
+    /// beside it is then a repeat).
+    /// - Throws: `ParameterError` for malformed encoding, repeats, and invalid values.
+    public init(rawQuery: String?, impliedScale: Double? = nil) throws(ParameterError) {
+        let pairs = try QueryDecoder.decode(rawQuery ?? "")
+        var values: [String: QueryDecoder.Pair] = [:]
+        var ignored: [String] = []
+        for pair in pairs {
+            let canonical = Self.aliases[pair.name] ?? pair.name
+            guard Self.known.contains(canonical) else {
+                if !ignored.contains(pair.name) { ignored.append(pair.name) }
+                continue
+            }
+            if let earlier = values[canonical] {
+                throw ParameterError(
+                    error: "repeated parameter", parameter: pair.name, value: pair.value,
+                    expected: "at most one of \(earlier.name == pair.name ? pair.name : earlier.name + " and " + pair.name)")
+            }
+            values[canonical] = pair
+        }
+        if impliedScale != nil, let given = values["scale"] {
+            throw ParameterError(error: "repeated parameter", parameter: given.name, value: given.value,
+                                 expected: "no scale parameter with an @Nx path")
+        }
+        self.ignored = ignored
+        var spec = ToggleSpec()
+
+        if let on = values["on"], let state = values["state"] {
+            throw ParameterError(error: "conflicting parameters", parameter: state.name, value: state.value,
+                                 expected: "either on=\(on.value) or state, not both")
+        }
+        if let on = values["on"] {
+            spec.state = try Self.boolean(on) ? .on : .off
+        }
+        if let state = values["state"] {
+            guard let s = ToggleState(rawValue: state.value.lowercased()) else {
+                throw Self.invalid(state, expected: "on, off or mixed")
+            }
+            spec.state = s
+        }
+        if let sym = values["sym"] {
+            let stateKey = spec.state == .on ? "on_sym" : (spec.state == .off ? "off_sym" : nil)
+            if let key = stateKey, let other = values[key] {
+                throw ParameterError(error: "conflicting parameters", parameter: sym.name, value: sym.value,
+                                     expected: "either sym or \(other.name) for the \(spec.state.rawValue) state, not both")
+            }
+        }
+        if let p = values["on_sym"] { spec.onSymbol = try Self.symbol(p) }
+        if let p = values["off_sym"] { spec.offSymbol = try Self.symbol(p) }
+        if let p = values["sym"] {
+            let name = try Self.symbol(p)
+            switch spec.state {
+            case .on: spec.onSymbol = name
+            case .off: spec.offSymbol = name
+            case .mixed: spec.mixedSymbol = name
+            }
+        }
+        if let p = values["color"] { spec.tint = try Self.color(p) }
+        if let p = values["off_color"] { spec.offColor = try Self.color(p) }
+        if let p = values["bg"] { spec.background = try Self.color(p) }
+        if let scale = impliedScale {
+            spec.scale = scale
+        } else if let p = values["scale"] {
+            spec.scale = try Self.decimal(p, in: 1...4, expected: "a number from 1 to 4, decimals allowed (e.g. 2 or 1.5)")
+        }
+        if let p = values["size"] {
+            guard let size = DynamicTypeSize(name: p.value) else {
+                throw Self.invalid(p, expected: "a Dynamic Type size: "
+                                   + DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            spec.size = size
+        }
+        if let p = values["theme"] {
+            guard let theme = Appearance(rawValue: p.value.lowercased()) else {
+                throw Self.invalid(p, expected: "light or dark")
+            }
+            spec.appearance = theme
+        }
+        if let p = values["disabled"] { spec.disabled = try Self.boolean(p) }
+        if let p = values["pad"] {
+            spec.padding = try Self.decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
+        }
+        self.spec = spec
+    }
+
+    static func invalid(_ p: QueryDecoder.Pair, expected: String) -> ParameterError {
+        ParameterError(error: "invalid value", parameter: p.name, value: p.value, expected: expected)
+    }
+
+    static func boolean(_ p: QueryDecoder.Pair) throws(ParameterError) -> Bool {
+        switch p.value.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw invalid(p, expected: booleanExpected)
+        }
+    }
+
+    static func color(_ p: QueryDecoder.Pair) throws(ParameterError) -> ColorSpecifier {
+        guard let c = ColorSpecifier.parse(p.value) else { throw invalid(p, expected: ColorSpecifier.expected) }
+        return c
+    }
+
+    static func symbol(_ p: QueryDecoder.Pair) throws(ParameterError) -> String {
+        guard SymbolCatalog.path(named: p.value) != nil else {
+            throw invalid(p, expected: "a symbol name: " + SymbolCatalog.names.joined(separator: ", "))
+        }
+        return p.value
+    }
+
+    /// A plain decimal: digits, optionally a point and more digits (no sign, exponent, or
+    /// spaces), within `range`.
+    static func decimal(_ p: QueryDecoder.Pair, in range: ClosedRange<Double>,
+                        expected: String) throws(ParameterError) -> Double {
+        let bytes = Array(p.value.utf8)
+        let digits = bytes.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+        let points = bytes.filter { $0 == UInt8(ascii: ".") }.count
+        guard !bytes.isEmpty, bytes.count <= 16, digits + points == bytes.count, points <= 1, digits >= 1,
+              bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: "."),
+              let v = Double(p.value), range.contains(v) else {
+            throw invalid(p, expected: expected)
+        }
+        return v
+    }
+}

@@ -1,0 +1,43 @@
+import Raster
+
+extension ToggleSpec {
+    /// Bumped whenever the pixels drawn for the same spec change; part of every ETag.
+    public static let rendererVersion = "r1"
+
+    /// A string that is equal for two specs exactly when they draw the same picture:
+    /// colours resolved for the theme, only the symbol actually shown, only the track colour in
+    /// use. `on=1` and `state=on`, or `color=green` and `color=34c759`, share it.
+    public var canonicalKey: String {
+        let trackColor: RGBAColor
+        let symbolColor: RGBAColor
+        switch state {
+        case .on, .mixed:
+            trackColor = tint.resolved(in: appearance)
+            symbolColor = trackColor
+        case .off:
+            trackColor = offColor?.resolved(in: appearance) ?? StyleColors.offTrack(appearance)
+            symbolColor = StyleColors.offSymbol
+        }
+        let bg = background?.resolved(in: appearance) ?? .clear
+        return [
+            Self.rendererVersion, state.rawValue, symbolName, Self.key(trackColor), Self.key(symbolColor),
+            "\(scale)", size.rawValue, disabled ? "d" : "e", Self.key(bg.alpha == 0 ? .clear : bg), "\(padding)",
+        ].joined(separator: ";")
+    }
+
+    /// A strong entity tag (RFC 9110 section 8.8.3) for the picture, from the canonical key.
+    public var entityTag: String { EntityTag.strong(hashing: canonicalKey.utf8) }
+
+    private static func key(_ c: RGBAColor) -> String {
+        "\(c.red),\(c.green),\(c.blue),\(c.alpha)"
+    }
+
+    /// Human-readable summary for the PNG Description chunk and alt text, e.g.
+    /// "Switch, on, symbol moon.fill, tint indigo".
+    public var accessibilityDescription: String {
+        var parts = ["Switch", state.rawValue, "symbol \(symbolName)"]
+        if state != .off { parts.append("tint \(tint.canonical)") }
+        if disabled { parts.append("disabled") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import ToggleService
+
+/// `toggle-server render`: the same PNG as `GET /toggle`, without a server.
+///
+/// Parameters come as one query string (`'on=1&color=indigo'`) and/or as `--name value` flags;
+/// `-o FILE` (or `--output FILE`) picks the output, standard output by default.
+enum RenderCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        var queryParts: [String] = []
+        var output = "-"
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            if argument == "-o" || argument == "--output" {
+                guard i + 1 < arguments.count else { return fail("\(argument) needs a file name") }
+                output = arguments[i + 1]
+                i += 2
+            } else if argument == "--help" || argument == "-h" {
+                Console.line(Usage.text)
+                return 0
+            } else if argument.hasPrefix("--") {
+                let name = String(argument.dropFirst(2))
+                if let eq = name.firstIndex(of: "=") {
+                    queryParts.append(encode(String(name[..<eq])) + "=" + encode(String(name[name.index(after: eq)...])))
+                    i += 1
+                } else {
+                    guard i + 1 < arguments.count else { return fail("--\(name) needs a value") }
+                    queryParts.append(encode(name) + "=" + encode(arguments[i + 1]))
+                    i += 2
+                }
+            } else {
+                queryParts.append(argument.hasPrefix("?") ? String(argument.dropFirst()) : argument)
+                i += 1
+            }
+        }
+        let query: ToggleQuery
+        do {
+            query = try ToggleQuery(rawQuery: queryParts.joined(separator: "&"))
+        } catch {
+            return fail("\(error.error): \(error.parameter)=\(error.value); expected \(error.expected)")
+        }
+        if !query.ignored.isEmpty {
+            Console.error("toggle-server: ignored parameters: \(query.ignored.joined(separator: ", "))")
+        }
+        let png: [UInt8]
+        do {
+            png = try ToggleImage.png(for: query.spec)
+        } catch {
+            return fail("render failed: \(error)")
+        }
+        if output == "-" {
+            FileHandle.standardOutput.write(Data(png))
+        } else if !FileManager.default.createFile(atPath: output, contents: Data(png)) {
+            return fail("cannot write \(output)")
+        }
+        return 0
+    }
+
+    /// Percent-encodes everything but unreserved characters (RFC 3986 section 2.3).
+    static func encode(_ s: String) -> String {
+        var out = ""
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    static func fail(_ message: String) -> Int32 {
+        Console.error("toggle-server render: \(message)")
+        return 64
+    }
+}

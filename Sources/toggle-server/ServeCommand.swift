@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import ToggleService
+
+/// `toggle-server serve`: runs the service until SIGTERM or SIGINT.
+enum ServeCommand {
+    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            Console.line(Usage.text)
+            return 0
+        }
+        let options: ServeOptions
+        do {
+            options = try ServeOptions.parse(arguments, environment: environment)
+        } catch {
+            Console.error("toggle-server: \(error.message)")
+            return 64
+        }
+        let readiness = Readiness()
+        let server = HTTPServer(
+            configuration: options.server,
+            responder: ToggleResponder(configuration: options.responder, isReady: { readiness.isReady }))
+        let address: BoundAddress
+        do {
+            address = try server.start()
+        } catch {
+            Console.error("toggle-server: cannot listen on \(options.server.host):\(options.server.port): \(error)")
+            return 1
+        }
+        Console.line("listening on \(address)")
+        readiness.isReady = true
+        installSignalHandlers(server: server, readiness: readiness)
+        dispatchMain()
+    }
+
+    /// SIGTERM / SIGINT: readiness off, graceful drain, exit 0; a second signal exits at once.
+    /// Set up inside a function: Dispatch signal handlers written in top-level code crash in
+    /// Swift 6 mode when run on another queue (DESIGN.md section 8).
+    static func installSignalHandlers(server: HTTPServer, readiness: Readiness) {
+        let queue = DispatchQueue(label: "toggle-server.signals")
+        let state = SignalState()
+        for signo in [SIGTERM, SIGINT] {
+            signal(signo, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signo, queue: queue)
+            source.setEventHandler {
+                if state.received {
+                    Console.line("second signal: exiting now")
+                    exit(1)
+                }
+                state.received = true
+                readiness.isReady = false
+                Console.line("signal \(signo): draining")
+                server.shutdown {
+                    Console.line("drained: exiting")
+                    exit(0)
+                }
+            }
+            source.resume()
+            state.sources.append(source)
+        }
+    }
+
+    /// Signal bookkeeping, confined to the signal queue.
+    final class SignalState: @unchecked Sendable {
+        var received = false
+        var sources: [DispatchSourceSignal] = []
+    }
+}
+
+/// Whether `/readyz` says ready; written by the main thread and signal queue, read by workers.
+final class Readiness: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ready = false
+    var isReady: Bool {
+        get { lock.withLock { ready } }
+        set { lock.withLock { ready = newValue } }
+    }
+}

@@ -1,0 +1,30 @@
+/// The text of `toggle-server --help`.
+enum Usage {
+    static let text = """
+    toggle-server: renders the SwiftUI "Icon Switch Toggle Style" as PNG over HTTP/1.1.
+
+    USAGE
+      toggle-server [serve] [options]      run the HTTP service
+      toggle-server render [QUERY] [--NAME VALUE ...] [-o FILE]
+                                           write one PNG to FILE (default: standard output)
+
+    SERVE OPTIONS (flag, then environment variable, then default)
+      --host HOST            HOST            address to bind (default 0.0.0.0)
+      --port PORT            PORT            TCP port, 0 for any free port (default 8080)
+      --public-dir DIR       PUBLIC_DIR      static files (default Public)
+      --max-age SECONDS      MAX_AGE         Cache-Control max-age of images (default 86400)
+      --header-timeout S     HEADER_TIMEOUT  seconds to receive a request head (default 10)
+      --idle-timeout S       IDLE_TIMEOUT    seconds a keep-alive connection may idle (default 60)
+      --max-connections N    MAX_CONNECTIONS open connections at most (default 10000)
+      --drain-deadline S     DRAIN_DEADLINE  seconds in-flight requests get on SIGTERM (default 10)
+      --help                                 this text
+
+    The first line printed is the address listened on, e.g. `listening on http://127.0.0.1:8080`.
+
+    RENDER
+      toggle-server render 'on=1&color=indigo&scale=2' -o on.png
+      toggle-server render --on 1 --color indigo --scale 2 > on.png
+    takes the same parameters as GET /toggle (on, state, sym, on_sym, off_sym, color, off_color,
+    scale, size, theme, disabled, bg, pad).
+    """
+}

@@ -1,0 +1,19 @@
+// toggle-server: `serve` (the default) runs the HTTP service; `render` writes one PNG.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
+let rest = arguments.first == command ? Array(arguments.dropFirst()) : arguments
+
+switch command {
+case "serve":
+    exit(ServeCommand.run(rest, environment: ProcessInfo.processInfo.environment))
+case "render":
+    exit(RenderCommand.run(rest))
+case "help":
+    Console.line(Usage.text)
+    exit(0)
+default:
+    Console.error("toggle-server: unknown command '\(command)'\n\n\(Usage.text)")
+    exit(64)
+}
