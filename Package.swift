@@ -32,9 +32,13 @@ let package = Package(
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer"]),
 
+        // Test helpers: an independent PNG decoder (libpng's simplified API), a loopback client,
+        // and the real binary started as a child process.
+        .target(name: "TestSupport", dependencies: ["CLibPNG"]),
+
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "ToggleServiceTests", dependencies: ["ToggleService", "PNGEncoder", "Raster"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PNGEncoder"]),
+        .testTarget(name: "ToggleServiceTests", dependencies: ["ToggleService", "PNGEncoder", "Raster", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["toggle-server", "TestSupport"]),
     ]
 )

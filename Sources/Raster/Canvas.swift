@@ -41,7 +41,10 @@ public struct Canvas: Sendable {
                 for i in 0..<cov.count {
                     let c = cov[i]
                     if c <= 0 { continue }
-                    let sa = alpha * c            // source alpha, 0...1
+                    // Source alpha quantized to 1/255 steps first, as an RGBA8 source is, so
+                    // colour and alpha round consistently (straight colours stay within 255/(2a)).
+                    let sa = (alpha * c * 255).rounded() / 255
+                    if sa <= 0 { continue }
                     let keep = 1 - sa             // what source-over keeps of the destination
                     let j = i &* 4
                     px[j] = Self.byte(r * sa + Float(px[j]) * keep)

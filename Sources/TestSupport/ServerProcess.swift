@@ -1,0 +1,64 @@
+import Foundation
+
+/// The real `toggle-server` binary started as a user would start it, on a free port.
+public final class ServerProcess {
+    public let process = Process()
+    /// The port from the first line printed (`listening on http://127.0.0.1:PORT`).
+    public private(set) var port = 0
+    /// Every line the server printed so far, after the first.
+    private let output = Pipe()
+
+    public enum StartError: Error { case binaryMissing(String), noAddress(String) }
+
+    /// The `toggle-server` executable beside the test bundle (SwiftPM builds it into the same folder).
+    public static var binaryPath: String {
+        let bundle = Bundle.main.bundleURL
+        for url in [bundle, bundle.deletingLastPathComponent()] {
+            let candidate = url.appendingPathComponent("toggle-server").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return bundle.appendingPathComponent("toggle-server").path
+    }
+
+    /// The repository's `Public/` folder, found from this source file's location.
+    public static var publicDirectory: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Public").path
+    }
+
+    /// Starts `toggle-server --host 127.0.0.1 --port 0 <extra>` and waits for its address line.
+    public init(arguments extra: [String] = []) throws {
+        let path = Self.binaryPath
+        guard FileManager.default.isExecutableFile(atPath: path) else { throw StartError.binaryMissing(path) }
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--public-dir", Self.publicDirectory] + extra
+        process.standardOutput = output
+        try process.run()
+        let handle = output.fileHandleForReading
+        var line = [UInt8]()
+        while true {
+            let byte = handle.readData(ofLength: 1)
+            if byte.isEmpty || byte.first == UInt8(ascii: "\n") { break }
+            line += byte
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("listening on http://127.0.0.1:"),
+              let p = Int(text.split(separator: ":").last ?? "") else {
+            process.terminate()
+            throw StartError.noAddress(text)
+        }
+        port = p
+    }
+
+    /// Sends SIGTERM and waits for exit; returns the exit status.
+    @discardableResult
+    public func stop() -> Int32 {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    deinit { stop() }
+}

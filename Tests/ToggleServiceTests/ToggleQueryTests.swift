@@ -1,0 +1,111 @@
+import XCTest
+@testable import ToggleService
+
+/// The parameter contract of DESIGN.md section 4.
+final class ToggleQueryTests: XCTestCase {
+    func spec(_ q: String) throws -> ToggleSpec { try ToggleQuery(rawQuery: q).spec }
+
+    func error(_ q: String, file: StaticString = #filePath, line: UInt = #line) -> ParameterError? {
+        do {
+            _ = try ToggleQuery(rawQuery: q)
+            XCTFail("\(q) should be rejected", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testDefaults() throws {
+        let s = try spec("")
+        XCTAssertEqual(s.state, .off)
+        XCTAssertEqual(s.symbolName, "xmark")
+        XCTAssertEqual(s.tint, .named(.green))
+        XCTAssertEqual(s.scale, 1)
+        XCTAssertEqual(s.size, .large)
+        XCTAssertEqual(s.appearance, .light)
+        XCTAssertFalse(s.disabled)
+        XCTAssertNil(s.background)
+        XCTAssertEqual(s.padding, 0)
+    }
+
+    func testBooleanSpellings() throws {
+        for v in ["1", "true", "yes", "on", "TRUE"] { XCTAssertEqual(try spec("on=\(v)").state, .on, v) }
+        for v in ["0", "false", "no", "off"] { XCTAssertEqual(try spec("on=\(v)").state, .off, v) }
+        for v in ["2", "", "y", "onn", "-1"] {
+            let e = error("on=\(v)")
+            XCTAssertEqual(e?.parameter, "on")
+            XCTAssertEqual(e?.value, v)
+            XCTAssertEqual(e?.expected, "1, 0, true, false, yes, no, on or off")
+        }
+    }
+
+    func testStateAndSymbols() throws {
+        XCTAssertEqual(try spec("state=mixed").state, .mixed)
+        XCTAssertEqual(try spec("state=mixed").symbolName, "minus")
+        XCTAssertEqual(try spec("on=1").symbolName, "checkmark")
+        XCTAssertEqual(try spec("on=1&sym=plus").symbolName, "plus")
+        XCTAssertEqual(try spec("on=1&on_sym=plus").symbolName, "plus")
+        XCTAssertEqual(try spec("on=1&onSymbol=plus").symbolName, "plus")
+        XCTAssertEqual(try spec("on=0&offSymbol=minus").symbolName, "minus")
+        XCTAssertEqual(error("state=half")?.parameter, "state")
+        XCTAssertEqual(error("on=1&state=on")?.error, "conflicting parameters")
+        XCTAssertEqual(error("on=1&sym=plus&on_sym=minus")?.error, "conflicting parameters")
+        XCTAssertEqual(error("sym=no.such.symbol")?.parameter, "sym")
+    }
+
+    func testColourParameters() throws {
+        XCTAssertEqual(try spec("color=indigo").tint, .named(.indigo))
+        XCTAssertEqual(try spec("tint=%23ff0000").tint, ColorSpecifier.parse("ff0000"))
+        XCTAssertEqual(try spec("off_color=red").offColor, .named(.red))
+        XCTAssertEqual(try spec("bg=white").background, .named(.white))
+        let e = error("color=notacolor")
+        XCTAssertEqual(e?.parameter, "color")
+        XCTAssertEqual(e?.value, "notacolor")
+        XCTAssertTrue(e?.expected.contains("indigo") ?? false)
+    }
+
+    func testScaleSizeThemePad() throws {
+        XCTAssertEqual(try spec("scale=2").scale, 2)
+        XCTAssertEqual(try spec("scale=1.5").scale, 1.5)
+        XCTAssertEqual(try spec("scale=4").scale, 4)
+        for bad in ["0", "0.99", "4.01", "5", "-1", "1e0", "+2", " 2", "2.", ".5", "nan", "inf", "2,5", ""] {
+            XCTAssertEqual(error("scale=\(bad)")?.parameter, "scale", bad)
+        }
+        XCTAssertEqual(try spec("size=xxxLarge").size, .xxxLarge)
+        XCTAssertEqual(try spec("size=accessibility5").size, .accessibility5)
+        XCTAssertEqual(error("size=huge")?.parameter, "size")
+        XCTAssertEqual(try spec("theme=dark").appearance, .dark)
+        XCTAssertEqual(error("theme=sepia")?.parameter, "theme")
+        XCTAssertEqual(try spec("pad=8").padding, 8)
+        XCTAssertEqual(try spec("pad=0").padding, 0)
+        XCTAssertEqual(error("pad=65")?.parameter, "pad")
+        XCTAssertEqual(try spec("disabled=yes").disabled, true)
+    }
+
+    func testRepeatsAreErrorsUnknownsAreIgnored() throws {
+        XCTAssertEqual(error("on=1&on=1")?.error, "repeated parameter")
+        XCTAssertEqual(error("color=red&tint=blue")?.error, "repeated parameter")
+        let q = try ToggleQuery(rawQuery: "on=1&v=3&utm_source=x&v=4")
+        XCTAssertEqual(q.ignored, ["v", "utm_source"])
+        XCTAssertEqual(q.spec.state, .on)
+        XCTAssertEqual(try ToggleQuery(rawQuery: nil, impliedScale: 2).spec.scale, 2)
+        XCTAssertThrowsError(try ToggleQuery(rawQuery: "scale=3", impliedScale: 2))
+    }
+
+    func testNamesAreCaseSensitive() throws {
+        let q = try ToggleQuery(rawQuery: "ON=1")
+        XCTAssertEqual(q.spec.state, .off)
+        XCTAssertEqual(q.ignored, ["ON"])
+    }
+
+    func testEquivalentQueriesShareOneEntityTag() throws {
+        let a = try spec("on=1&color=green").entityTag
+        XCTAssertEqual(a, try spec("state=on").entityTag)
+        XCTAssertEqual(a, try spec("on=true&tint=34C759").entityTag)
+        XCTAssertEqual(a, try spec("on=yes&off_color=red&off_sym=plus").entityTag)  // off-only settings unused when on
+        XCTAssertNotEqual(a, try spec("on=0").entityTag)
+        XCTAssertNotEqual(a, try spec("on=1&theme=dark").entityTag)
+        XCTAssertNotEqual(a, try spec("on=1&scale=2").entityTag)
+        XCTAssertEqual(try spec("scale=2").entityTag, try spec("scale=2.0").entityTag)
+    }
+}
