@@ -31,6 +31,9 @@ let package = Package(
             dependencies: ["Raster", "PNGEncoder", "HTTPServer"]
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer"]),
+        // Benchmarks (not tests): `swift run -c release NAME`.
+        .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "PNGEncoder", "Raster"],
+                          path: "Benchmarks/png-tuning"),
 
         // Test helpers: an independent PNG decoder (libpng's simplified API), a loopback client,
         // and the real binary started as a child process.

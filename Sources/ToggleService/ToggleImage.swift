@@ -6,8 +6,18 @@ public enum ToggleImage {
     /// The name written in the PNG Software chunk.
     public static let software = "toggle-server (toggle image service)"
 
-    /// The encoder settings used for every image.
-    public static let encoder = PNGEncoder()
+    /// The encoder settings used for every image, chosen by measurement
+    /// (`swift run -c release png-tuning`, 10 typical toggles): no row filter, zlib level 8,
+    /// default strategy gave 33,241 bytes against 30,909 for `optipng -o7` of the same pixels
+    /// (1.075x) and 45,509 for libpng's defaults, at half the time of level 9 (which saves
+    /// another 1 %). Flat-colour pictures with transparent corners compress best unfiltered.
+    public static let encoder: PNGEncoder = {
+        var encoder = PNGEncoder()
+        encoder.filters = 0x08        // PNG_FILTER_NONE
+        encoder.compressionLevel = 8
+        encoder.strategy = 0          // Z_DEFAULT_STRATEGY
+        return encoder
+    }()
 
     /// The PNG for `spec`, with tEXt chunks Title, Description and Software.
     /// - Throws: `ToggleRenderError` if the spec cannot be drawn or encoded.
