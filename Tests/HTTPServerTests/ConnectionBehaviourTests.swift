@@ -169,6 +169,31 @@ final class ConnectionBehaviourTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 1.5)
     }
 
+    func testErrorCloseShutsWriteSideThenDrainsUntilClientCloses() throws {
+        let (server, port) = try startServer { $0.lingerTimeout = 5 }
+        defer { stop(server) }
+        let client = try TestClient(port: port)
+        client.send("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: +5\r\n\r\n")
+        XCTAssertEqual(try client.readResponse().status, 400)
+        XCTAssertTrue(client.closesWithoutMoreData(), "write side should be shut down")
+        // The server still reads (and discards) what the client sends, so no reset loses the error.
+        usleep(100_000)
+        XCTAssertEqual(server.openConnectionCount, 1, "server should linger, draining input")
+        client.send([UInt8](repeating: 0x78, count: 100_000))
+        client.reset()
+        XCTAssertTrue(eventually { server.openConnectionCount == 0 })
+    }
+
+    func testLingerEndsAfterLingerTimeout() throws {
+        let (server, port) = try startServer { $0.lingerTimeout = 0.3 }
+        defer { stop(server) }
+        let client = try TestClient(port: port)
+        client.send("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(try client.readResponse().status, 200)
+        XCTAssertTrue(eventually(0.2) { server.openConnectionCount == 1 })
+        XCTAssertTrue(eventually(1.5) { server.openConnectionCount == 0 })
+    }
+
     func testMaxConnectionsClosesExtraConnections() throws {
         let (server, port) = try startServer { $0.maxConnections = 2 }
         defer { stop(server) }
