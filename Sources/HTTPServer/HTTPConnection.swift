@@ -130,34 +130,35 @@ final class HTTPConnection: @unchecked Sendable {
 
     private func readable() {
         guard !closed else { return }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var total = 0
-        while total < 256 * 1024 {
-            let result = buffer.withUnsafeMutableBytes { SocketCalls.receive(fd, into: $0) }
-            switch result {
-            case .wouldBlock:
-                return afterRead(total)
-            case .failed:
-                return close()
-            case .bytes(0):
-                peerClosedInput = true
-                pauseReading()
-                if case .lingering = phase { return close() }
-                return afterRead(total)
-            case .bytes(let n):
-                total += n
-                if case .lingering = phase {
-                    lingerBytes += n
-                    if lingerBytes > 1 << 20 { return close() }
-                    continue
+        // A stack buffer per event: idle connections hold no read buffer of their own.
+        withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { buffer in
+            var total = 0
+            while total < 256 * 1024 && !closed {
+                switch SocketCalls.receive(fd, into: buffer) {
+                case .wouldBlock:
+                    return afterRead()
+                case .failed:
+                    return close()
+                case .bytes(0):
+                    peerClosedInput = true
+                    pauseReading()
+                    if case .lingering = phase { return close() }
+                    return afterRead()
+                case .bytes(let n):
+                    total += n
+                    if case .lingering = phase {
+                        lingerBytes += n
+                        if lingerBytes > 1 << 20 { return close() }
+                        continue
+                    }
+                    parser.append(UnsafeRawBufferPointer(rebasing: buffer[0 ..< n]))
                 }
-                buffer.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0 ..< n])) }
             }
+            afterRead()
         }
-        afterRead(total)
     }
 
-    private func afterRead(_ total: Int) {
+    private func afterRead() {
         if case .lingering = phase { return }
         processInput()
     }

@@ -63,7 +63,7 @@ public final class HTTPServer: @unchecked Sendable {
     public func start() throws -> BoundAddress {
         lock.lock()
         defer { lock.unlock() }
-        guard !started else { throw HTTPServerError.alreadyStarted }
+        guard !started, !draining else { throw HTTPServerError.alreadyStarted }
         signal(SIGPIPE, SIG_IGN)
         let listener = try Listener(host: configuration.host, port: configuration.port)
         started = true
