@@ -1,4 +1,8 @@
-// STUB: the interface the rest of the package codes against. To be replaced by the real server.
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The address a server is listening on, as reported after binding.
 public struct BoundAddress: Sendable, CustomStringConvertible {
@@ -16,27 +20,128 @@ public struct BoundAddress: Sendable, CustomStringConvertible {
 }
 
 /// An HTTP/1.1 server on POSIX sockets and Dispatch.
+///
+/// A `Listener` accepts connections; each `HTTPConnection` runs on its own serial queue (all
+/// targeting one concurrent queue), driven by Dispatch read/write sources, so idle keep-alive
+/// connections cost a descriptor and a little memory, not a thread. The responder is called on the
+/// global concurrent queue.
+///
+/// Confinement: the mutable state below (`listener`, `connections`, `draining`, completions) is
+/// guarded by `lock`. Hence `@unchecked Sendable`.
 public final class HTTPServer: @unchecked Sendable {
     public let configuration: HTTPServerConfiguration
     public let responder: any HTTPResponder
+    /// Receives connection and request events, if set.
+    public let metrics: (any HTTPServerMetrics)?
+
+    private let lock = NSLock()
+    private var listener: Listener?
+    private var started = false
+    private var connections: [ObjectIdentifier: HTTPConnection] = [:]
+    private var draining = false
+    private var completions: [@Sendable () -> Void] = []
+    private let ioQueue = DispatchQueue(label: "http.io", attributes: .concurrent)
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
+        self.metrics = nil
+    }
+
+    /// Like `init(configuration:responder:)`, with a metrics hook for access logs and Prometheus.
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder,
+                metrics: (any HTTPServerMetrics)?) {
+        self.configuration = configuration
+        self.responder = responder
+        self.metrics = metrics
     }
 
     /// Binds, listens and starts accepting on background queues; returns at once.
-    /// - Throws: `HTTPServerError` if the address cannot be resolved, bound or listened on.
+    /// Ignores SIGPIPE for the whole process (writes also use MSG_NOSIGNAL).
+    /// - Throws: `HTTPServerError` if the address cannot be resolved, bound or listened on,
+    ///   or `.alreadyStarted` on a second call.
     public func start() throws -> BoundAddress {
-        fatalError("not implemented")
+        lock.lock()
+        defer { lock.unlock() }
+        guard !started, !draining else { throw HTTPServerError.alreadyStarted }
+        signal(SIGPIPE, SIG_IGN)
+        let listener = try Listener(host: configuration.host, port: configuration.port)
+        started = true
+        self.listener = listener
+        listener.start { [weak self] fd in self?.accepted(fd) }
+        return listener.address
+    }
+
+    private func accepted(_ fd: Int32) {
+        lock.lock()
+        if draining || connections.count >= configuration.maxConnections {
+            lock.unlock()
+            Glibc.close(fd)
+            return
+        }
+        SocketCalls.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+        let connection = HTTPConnection(
+            fd: fd, configuration: configuration, responder: responder, metrics: metrics,
+            targetQueue: ioQueue, onClose: { [weak self] in self?.connectionClosed($0) })
+        connections[ObjectIdentifier(connection)] = connection
+        lock.unlock()
+        metrics?.connectionOpened()
+        connection.start()
+    }
+
+    private func connectionClosed(_ connection: HTTPConnection) {
+        lock.lock()
+        connections[ObjectIdentifier(connection)] = nil
+        var done: [@Sendable () -> Void] = []
+        if draining && connections.isEmpty {
+            done = completions
+            completions = []
+        }
+        lock.unlock()
+        metrics?.connectionClosed()
+        for completion in done { completion() }
     }
 
     /// Begins graceful shutdown: stop accepting, close idle connections, let in-flight responses
-    /// finish (with `Connection: close`) until `configuration.drainDeadline`, then call `completion`.
+    /// finish (with `Connection: close`) until `configuration.drainDeadline`, then close what is
+    /// left. `completion` runs once every connection is closed, on a background queue.
+    /// Calling it again adds another completion.
     public func shutdown(completion: @escaping @Sendable () -> Void) {
-        fatalError("not implemented")
+        lock.lock()
+        let first = !draining
+        draining = true
+        let listener = self.listener
+        self.listener = nil
+        let open = Array(connections.values)
+        if open.isEmpty {
+            lock.unlock()
+            DispatchQueue.global().async { completion() }
+        } else {
+            completions.append(completion)
+            lock.unlock()
+        }
+        guard first else { return }
+        listener?.close()
+        for connection in open { connection.beginDrain() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + configuration.drainDeadline) { [self] in
+            lock.lock()
+            let left = Array(connections.values)
+            lock.unlock()
+            for connection in left { connection.forceClose() }
+        }
+    }
+
+    /// True once `shutdown` was called (e.g. for `/readyz` to answer 503).
+    public var isDraining: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return draining
     }
 
     /// Connections open now.
-    public var openConnectionCount: Int { 0 }
+    public var openConnectionCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return connections.count
+    }
 }

@@ -22,6 +22,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxConnections: Int = 10_000
     /// Seconds that in-flight responses get to finish after shutdown begins. Default 10 s.
     public var drainDeadline: Double = 10
+    /// Seconds to keep reading (and discarding) a client's unread input after the last response,
+    /// with the write side already shut down, so the client reads the response before the close.
+    /// Default 2 s.
+    public var lingerTimeout: Double = 2
 
     public init() {}
 }

@@ -1,0 +1,224 @@
+/// The limits a `RequestParser` enforces, taken from `HTTPServerConfiguration`.
+struct RequestParserLimits: Sendable {
+    /// Longest request target in bytes (414 beyond).
+    var maxRequestTargetBytes: Int
+    /// Largest header section (request line through the empty line) in bytes (431 beyond).
+    var maxHeaderBytes: Int
+    /// Most field lines (431 beyond).
+    var maxHeaderFields: Int
+    /// Largest Content-Length body the server reads and discards (413 and close beyond).
+    var maxBodyBytes: Int
+
+    init(_ c: HTTPServerConfiguration) {
+        maxRequestTargetBytes = c.maxRequestTargetBytes
+        maxHeaderBytes = c.maxHeaderBytes
+        maxHeaderFields = c.maxHeaderFields
+        maxBodyBytes = c.maxBodyBytes
+    }
+
+    init(maxRequestTargetBytes: Int = 8192, maxHeaderBytes: Int = 16384,
+         maxHeaderFields: Int = 100, maxBodyBytes: Int = 1 << 20) {
+        self.maxRequestTargetBytes = maxRequestTargetBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxHeaderFields = maxHeaderFields
+        self.maxBodyBytes = maxBodyBytes
+    }
+}
+
+/// A parsed request head with its framing: how many body bytes follow (to be discarded) and
+/// whether the connection may carry another request after this one.
+struct RequestHead: Sendable {
+    var request: HTTPRequest
+    /// Content-Length of the body that follows the head, in bytes (0 when absent).
+    var bodyLength: Int
+    /// Keep-alive per RFC 9112 section 9.3: default in 1.1, in 1.0 only with `Connection: keep-alive`.
+    var keepAlive: Bool
+}
+
+/// A request the server answers with an error status instead of calling the responder.
+struct RequestRejection: Error, Sendable, Equatable {
+    /// 400, 405, 408, 413, 414, 431, 501 or 505.
+    var status: Int
+    /// True when framing is broken or unknown: nothing more may be read from the connection.
+    var closeConnection: Bool
+}
+
+/// What `RequestParser.next()` found in the bytes fed so far.
+enum RequestParseResult: Sendable {
+    /// The head is not complete yet (or a body is still being discarded).
+    case needMore
+    /// A complete, valid head for GET or HEAD. Its body (if any) is discarded by later calls.
+    case head(RequestHead)
+    /// An invalid or unsupported request. If `closeConnection` is false the framing was sound
+    /// (e.g. 405 for POST with a Content-Length body): its body is discarded and parsing goes on.
+    case rejected(RequestRejection)
+}
+
+/// An incremental, byte-level parser of HTTP/1.1 request heads (RFC 9112 sections 2-6).
+///
+/// A pure value: feed bytes with `append`, then call `next()` until it returns `.needMore`.
+/// It finds the end of the head scanning each byte once, checks the request line and field lines
+/// on bytes (Strings are made only for the finished `HTTPRequest`), and after a request with a
+/// Content-Length body it skips that many bytes, so a body is never parsed as the next request.
+///
+/// Line endings: every LF must be preceded by CR. A bare LF is rejected with 400 and close
+/// (RFC 9112 section 2.2 lets a recipient accept it; rejecting avoids disagreeing with proxies
+/// about where a head ends). Empty lines (CRLF) before a request line are ignored.
+struct RequestParser {
+    let limits: RequestParserLimits
+
+    private var buffer: [UInt8] = []
+    /// Index of the first unconsumed byte in `buffer`.
+    private var start = 0
+    /// Bytes after `start` already scanned for the end of the head.
+    private var scanned = 0
+    /// Offset (from `start`) of the line being scanned.
+    private var lineStart = 0
+    /// Field lines seen while scanning (for the early 431).
+    private var linesSeen = 0
+    /// Offsets of the first two spaces in the request line while it is being scanned.
+    private var firstSpace: Int?
+    private var secondSpace: Int?
+    /// Body bytes of the previous request still to skip.
+    private var bodyRemaining = 0
+    /// Set after a closing rejection: the parser yields nothing more.
+    private(set) var failed = false
+
+    init(limits: RequestParserLimits) {
+        self.limits = limits
+    }
+
+    /// True when bytes of a next request (not a body being discarded) are buffered.
+    var hasPartialHead: Bool { bodyRemaining == 0 && buffer.count > start }
+
+    /// True while the body of the previous request is still being skipped.
+    var isDiscardingBody: Bool { bodyRemaining > 0 }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard !failed else { return }
+        buffer.append(contentsOf: bytes)
+    }
+
+    mutating func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
+        guard !failed else { return }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Consumes buffered bytes and reports the next request head, rejection, or `.needMore`.
+    mutating func next() -> RequestParseResult {
+        if failed { return .needMore }
+        defer { compact() }
+
+        if bodyRemaining > 0 {
+            let n = min(bodyRemaining, buffer.count - start)
+            start += n
+            bodyRemaining -= n
+            if bodyRemaining > 0 { return .needMore }
+        }
+
+        if scanned == 0 {
+            // Ignore empty lines before the request line (RFC 9112 section 2.2).
+            while buffer.count - start >= 1 && buffer[start] == ByteClass.cr {
+                guard buffer.count - start >= 2 else { return .needMore }
+                guard buffer[start + 1] == ByteClass.lf else { break }
+                start += 2
+            }
+        }
+
+        switch scanForEndOfHead() {
+        case .needMore:
+            return .needMore
+        case .reject(let rejection):
+            return fail(rejection)
+        case .end(let headLength):
+            let head = buffer[start ..< start + headLength]
+            let result = HeadParser.parse(head, limits: limits)
+            start += headLength
+            scanned = 0
+            lineStart = 0
+            linesSeen = 0
+            firstSpace = nil
+            secondSpace = nil
+            switch result {
+            case .failure(let rejection):
+                return fail(rejection)
+            case .success(let parsed):
+                if let rejection = parsed.rejection {
+                    if rejection.closeConnection { return fail(rejection) }
+                    bodyRemaining = parsed.head.bodyLength
+                    return .rejected(rejection)
+                }
+                bodyRemaining = parsed.head.bodyLength
+                return .head(parsed.head)
+            }
+        }
+    }
+
+    private mutating func fail(_ rejection: RequestRejection) -> RequestParseResult {
+        failed = true
+        buffer = []
+        start = 0
+        return .rejected(RequestRejection(status: rejection.status, closeConnection: true))
+    }
+
+    private enum ScanResult {
+        case needMore
+        case end(Int)
+        case reject(RequestRejection)
+    }
+
+    /// Scans new bytes for the empty line ending the head; checks limits on the way.
+    private mutating func scanForEndOfHead() -> ScanResult {
+        let available = buffer.count - start
+        while scanned < available {
+            let i = scanned
+            let b = buffer[start + i]
+            scanned += 1
+            if linesSeen == 0 && b == ByteClass.sp {
+                if firstSpace == nil { firstSpace = i } else if secondSpace == nil { secondSpace = i }
+            }
+            guard b == ByteClass.lf else { continue }
+            guard i > lineStart, buffer[start + i - 1] == ByteClass.cr else {
+                return .reject(RequestRejection(status: 400, closeConnection: true))  // bare LF
+            }
+            if i - 1 == lineStart && linesSeen > 0 {
+                return .end(i + 1)
+            }
+            linesSeen += 1
+            lineStart = i + 1
+            if linesSeen - 1 > limits.maxHeaderFields {
+                return .reject(RequestRejection(status: 431, closeConnection: true))
+            }
+            if scanned > limits.maxHeaderBytes { break }
+        }
+        // Limits while the head is still incomplete.
+        if linesSeen == 0 {
+            let methodEnd = firstSpace ?? scanned
+            if firstSpace == nil && methodEnd > 32 {
+                let method = buffer[start ..< start + methodEnd]
+                let allToken = method.allSatisfy(ByteClass.isTokenChar)
+                return .reject(RequestRejection(status: allToken ? 501 : 400, closeConnection: true))
+            }
+            if let sp1 = firstSpace {
+                let targetLength = (secondSpace ?? scanned) - sp1 - 1
+                if targetLength > limits.maxRequestTargetBytes {
+                    return .reject(RequestRejection(status: 414, closeConnection: true))
+                }
+            }
+        }
+        if scanned > limits.maxHeaderBytes {
+            return .reject(RequestRejection(status: 431, closeConnection: true))
+        }
+        return .needMore
+    }
+
+    private mutating func compact() {
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 64 * 1024)
+            start = 0
+        } else if start > 16 * 1024 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+    }
+}

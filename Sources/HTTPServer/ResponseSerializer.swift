@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns an `HTTPResponse` into the bytes of a status line, field lines and body (RFC 9112 section 4).
+///
+/// The server owns framing: any `Content-Length`, `Transfer-Encoding`, `Date` or `Connection` the
+/// responder set is replaced. Field lines with a name that is not a token or a value holding CR, LF
+/// or other controls are dropped rather than sent (they would split the response).
+enum ResponseSerializer {
+    /// Bytes to write for one response; `body` is empty for HEAD, 204 and 304.
+    struct Output {
+        var head: [UInt8]
+        var body: [UInt8]
+        /// The status actually sent (500 when the responder returned one outside 200...599).
+        var status: Int
+    }
+
+    /// - Parameters:
+    ///   - isHead: the request method was HEAD: send the headers GET would get, no body.
+    ///   - close: add `Connection: close`.
+    ///   - date: an IMF-fixdate, e.g. from `HTTPDate.imfFixdate(epochSeconds:)`.
+    static func serialize(_ response: HTTPResponse, isHead: Bool, close: Bool, date: String) -> Output {
+        var response = response
+        if !(200...599).contains(response.status) {
+            response = HTTPResponse(status: 500, body: Array("Internal Server Error\n".utf8))
+        }
+        let status = response.status
+        let responderLength = response.headers["Content-Length"].flatMap {
+            HeadParser.parseContentLength(ArraySlice($0.utf8))
+        }
+        var head: [UInt8] = []
+        head.reserveCapacity(256)
+        head.append(contentsOf: "HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(for: status))\r\n".utf8)
+        for field in response.headers {
+            if ["content-length", "transfer-encoding", "date", "connection"].contains(where: {
+                HTTPFields.namesEqual($0, field.name)
+            }) { continue }
+            let name = Array(field.name.utf8), value = Array(field.value.utf8)
+            guard !name.isEmpty, name.allSatisfy(ByteClass.isTokenChar),
+                  value.allSatisfy(ByteClass.isFieldValueChar) else { continue }
+            head.append(contentsOf: name)
+            head.append(contentsOf: ": ".utf8)
+            head.append(contentsOf: value)
+            head.append(contentsOf: "\r\n".utf8)
+        }
+        head.append(contentsOf: "Date: \(date)\r\n".utf8)
+        // Content-Length (RFC 9110 section 8.6): never in 204; in HEAD and 304 the length GET would
+        // send (the body's, or the responder's own Content-Length when the body was left empty).
+        var contentLength: Int? = response.body.count
+        if status == 204 {
+            contentLength = nil
+        } else if (isHead || status == 304) && response.body.isEmpty {
+            contentLength = responderLength ?? (status == 304 ? nil : 0)
+        }
+        if let contentLength {
+            head.append(contentsOf: "Content-Length: \(contentLength)\r\n".utf8)
+        }
+        if close { head.append(contentsOf: "Connection: close\r\n".utf8) }
+        head.append(contentsOf: "\r\n".utf8)
+        let sendsBody = !isHead && status != 204 && status != 304
+        return Output(head: head, body: sendsBody ? response.body : [], status: status)
+    }
+
+    /// The response the server sends for a rejected request: a short plain-text body naming the
+    /// status, and `Allow: GET, HEAD` with 405 (RFC 9110 section 15.5.6).
+    static func errorResponse(status: Int) -> HTTPResponse {
+        var headers = HTTPFields()
+        headers.append(name: "Content-Type", value: "text/plain; charset=utf-8")
+        if status == 405 { headers.append(name: "Allow", value: "GET, HEAD") }
+        return HTTPResponse(status: status, headers: headers,
+                            body: Array("\(status) \(HTTPResponse.reasonPhrase(for: status))\n".utf8))
+    }
+}
+
+/// Formats HTTP dates (RFC 9110 section 5.6.7).
+enum HTTPDate {
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`, for seconds since 1970 (UTC).
+    static func imfFixdate(epochSeconds: Int) -> String {
+        var t = time_t(epochSeconds)
+        var tm = tm()
+        gmtime_r(&t, &tm)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let wday = days[Int(tm.tm_wday) % 7], month = months[Int(tm.tm_mon) % 12]
+        return "\(wday), \(two(tm.tm_mday)) \(month) \(tm.tm_year + 1900) "
+            + "\(two(tm.tm_hour)):\(two(tm.tm_min)):\(two(tm.tm_sec)) GMT"
+    }
+
+    /// IMF-fixdate for now.
+    static func now() -> String {
+        imfFixdate(epochSeconds: Int(time(nil)))
+    }
+}

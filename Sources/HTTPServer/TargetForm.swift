@@ -1,0 +1,48 @@
+/// A request target split into path and query (RFC 9112 section 3.2).
+///
+/// Accepts origin-form (`/path?query`) and absolute-form (`http://host:port/path?query`, scheme
+/// `http` or `https`, any case). Rejects asterisk-form (`*`), authority-form, relative targets,
+/// and absolute-form with an empty authority or with userinfo (RFC 9110 section 4.2.4).
+/// Characters were already checked (visible ASCII, no `#`, valid percent-encoding).
+struct TargetForm: Equatable {
+    /// Path, still percent-encoded; `/` when an absolute-form target has none.
+    var path: String
+    /// Query without `?`, still percent-encoded; nil when there is no `?`.
+    var query: String?
+    /// The authority of an absolute-form target (`host:port`); nil for origin-form.
+    var authority: String?
+
+    static func parse(_ target: ArraySlice<UInt8>) -> TargetForm? {
+        guard let first = target.first else { return nil }
+        if first == UInt8(ascii: "/") {
+            let (path, query) = splitQuery(target)
+            return TargetForm(path: path, query: query, authority: nil)
+        }
+        let schemeEnd: Int
+        if ByteClass.equalsLowercase(target.prefix(7), "http://") {
+            schemeEnd = target.startIndex + 7
+        } else if ByteClass.equalsLowercase(target.prefix(8), "https://") {
+            schemeEnd = target.startIndex + 8
+        } else {
+            return nil
+        }
+        let afterScheme = target[schemeEnd...]
+        let authorityEnd = afterScheme.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
+            ?? afterScheme.endIndex
+        let authority = afterScheme[afterScheme.startIndex ..< authorityEnd]
+        guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")),
+              authority.allSatisfy(HeadParser.isHostChar) else { return nil }
+        let pathAndQuery = afterScheme[authorityEnd...]
+        var (path, query) = splitQuery(pathAndQuery)
+        if path.isEmpty { path = "/" }
+        return TargetForm(path: path, query: query, authority: String(decoding: authority, as: UTF8.self))
+    }
+
+    private static func splitQuery(_ b: ArraySlice<UInt8>) -> (String, String?) {
+        guard let q = b.firstIndex(of: UInt8(ascii: "?")) else {
+            return (String(decoding: b, as: UTF8.self), nil)
+        }
+        return (String(decoding: b[b.startIndex ..< q], as: UTF8.self),
+                String(decoding: b[(q + 1)...], as: UTF8.self))
+    }
+}
