@@ -40,6 +40,8 @@ final class HTTPConnection: @unchecked Sendable {
         var offset = 0
         var close: Bool
         var method: String?
+        var target: String?
+        var annotations: [String: String]
         var status: Int
         var started: Double
     }
@@ -187,7 +189,7 @@ final class HTTPConnection: @unchecked Sendable {
             enter(.responding)
             let response = ResponseSerializer.errorResponse(status: rejection.status)
             send(response, isHead: false, close: rejection.closeConnection || draining,
-                 method: nil, started: now)
+                 request: nil, started: now)
         case .head(let head):
             pauseReading()
             enter(.responding)
@@ -198,7 +200,7 @@ final class HTTPConnection: @unchecked Sendable {
                 let response = responder.respond(to: request)
                 self.queue.async {
                     self.send(response, isHead: request.method == "HEAD", close: close || self.draining,
-                              method: request.method, started: now)
+                              request: request, started: now)
                 }
             }
         }
@@ -206,10 +208,11 @@ final class HTTPConnection: @unchecked Sendable {
 
     // MARK: Writing
 
-    private func send(_ response: HTTPResponse, isHead: Bool, close: Bool, method: String?, started: Double) {
+    private func send(_ response: HTTPResponse, isHead: Bool, close: Bool, request: HTTPRequest?, started: Double) {
         guard !closed else { return }
         let output = ResponseSerializer.serialize(response, isHead: isHead, close: close, date: HTTPDate.now())
-        pending = PendingWrite(head: output.head, body: output.body, close: close, method: method,
+        pending = PendingWrite(head: output.head, body: output.body, close: close, method: request?.method,
+                               target: request?.target, annotations: response.annotations,
                                status: output.status, started: started)
         enter(.writing(since: SocketCalls.monotonicNow()))
         writable()
@@ -252,8 +255,9 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     private func report(_ write: PendingWrite, bytes: Int) {
-        metrics?.requestCompleted(method: write.method, status: write.status, bytes: bytes,
-                                  duration: SocketCalls.monotonicNow() - write.started)
+        metrics?.requestCompleted(HTTPExchange(
+            method: write.method, target: write.target, status: write.status, bytes: bytes,
+            duration: SocketCalls.monotonicNow() - write.started, annotations: write.annotations))
     }
 
     /// After the last response: shut down the write side and read until the client closes (or the
@@ -276,7 +280,7 @@ final class HTTPConnection: @unchecked Sendable {
             pauseReading()
             enter(.responding)
             send(ResponseSerializer.errorResponse(status: 408), isHead: false, close: true,
-                 method: nil, started: SocketCalls.monotonicNow())
+                 request: nil, started: SocketCalls.monotonicNow())
         }
     }
 

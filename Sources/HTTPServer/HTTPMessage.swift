@@ -44,6 +44,9 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPFields
     public var body: [UInt8]
+    /// Facts about how the response was made (e.g. `route`, `cache`), never sent: handed to the
+    /// server's metrics hook with the finished exchange, for access logs and metrics.
+    public var annotations: [String: String] = [:]
 
     public init(status: Int, headers: HTTPFields = HTTPFields(), body: [UInt8] = []) {
         self.status = status

@@ -1,3 +1,29 @@
+/// One finished request/response exchange, as reported to `HTTPServerMetrics`.
+public struct HTTPExchange: Sendable {
+    /// The request method; nil when the request could not be parsed.
+    public var method: String?
+    /// The request target as sent; nil when the request could not be parsed.
+    public var target: String?
+    /// The status code sent.
+    public var status: Int
+    /// Bytes written, head and body (fewer than intended if the write failed mid-way).
+    public var bytes: Int
+    /// Seconds from the end of the request head (or the moment of rejection) to the last byte written.
+    public var duration: Double
+    /// The response's `annotations` (e.g. `route`, `cache`).
+    public var annotations: [String: String]
+
+    public init(method: String?, target: String?, status: Int, bytes: Int, duration: Double,
+                annotations: [String: String]) {
+        self.method = method
+        self.target = target
+        self.status = status
+        self.bytes = bytes
+        self.duration = duration
+        self.annotations = annotations
+    }
+}
+
 /// Callbacks for access logs and metrics. All are called on server-internal queues, possibly
 /// concurrently from several threads, and must return quickly.
 public protocol HTTPServerMetrics: Sendable {
@@ -6,15 +32,12 @@ public protocol HTTPServerMetrics: Sendable {
     func connectionOpened()
     /// A served connection was closed, for whatever reason.
     func connectionClosed()
-    /// A response was completely written (or the write failed mid-way; `bytes` is then what was
-    /// sent). `method` is nil when the request could not be parsed; `status` is the status sent;
-    /// `bytes` counts head and body; `duration` is seconds from the end of the request head
-    /// (or the moment of rejection) to the last byte written.
-    func requestCompleted(method: String?, status: Int, bytes: Int, duration: Double)
+    /// A response was completely written, or its write failed mid-way.
+    func requestCompleted(_ exchange: HTTPExchange)
 }
 
 extension HTTPServerMetrics {
     public func connectionOpened() {}
     public func connectionClosed() {}
-    public func requestCompleted(method: String?, status: Int, bytes: Int, duration: Double) {}
+    public func requestCompleted(_ exchange: HTTPExchange) {}
 }

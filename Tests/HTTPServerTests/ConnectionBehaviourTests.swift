@@ -14,8 +14,8 @@ final class CountingMetrics: HTTPServerMetrics, @unchecked Sendable {
     var statuses: [Int] { lock.lock(); defer { lock.unlock() }; return _statuses }
     func connectionOpened() { lock.lock(); _opened += 1; lock.unlock() }
     func connectionClosed() { lock.lock(); _closed += 1; lock.unlock() }
-    func requestCompleted(method: String?, status: Int, bytes: Int, duration: Double) {
-        lock.lock(); _statuses.append(status); lock.unlock()
+    func requestCompleted(_ exchange: HTTPExchange) {
+        lock.lock(); _statuses.append(exchange.status); lock.unlock()
     }
 }
 
