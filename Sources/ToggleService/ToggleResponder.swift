@@ -2,8 +2,11 @@ import HTTPServer
 
 /// The service's routes (DESIGN.md section 4):
 /// - `GET|HEAD /toggle`, `/toggle.png`, `/toggle@Nx.png` (N = 1...4): the PNG;
-/// - `/healthz` (liveness), `/readyz` (readiness);
+/// - `/healthz` (liveness), `/readyz` (readiness), `/metrics` (Prometheus);
 /// - anything else: a static file from the public directory, or 404.
+///
+/// Every response is annotated with its `route` (and images with `cache`: hit, miss or
+/// coalesced) for the access log and metrics.
 public struct ToggleResponder: HTTPResponder {
     public struct Configuration: Sendable {
         /// Directory of static files (`Public/`).
@@ -15,28 +18,47 @@ public struct ToggleResponder: HTTPResponder {
 
     public let configuration: Configuration
     let staticFiles: StaticFiles
+    /// Encoded images by canonical key; nil renders every time.
+    let cache: ImageCache?
+    let metrics: ServiceMetrics?
     /// Whether the service is ready for traffic (false while starting or draining).
     let isReady: @Sendable () -> Bool
 
-    public init(configuration: Configuration, isReady: @escaping @Sendable () -> Bool = { true }) {
+    public init(configuration: Configuration, cache: ImageCache? = nil, metrics: ServiceMetrics? = nil,
+                isReady: @escaping @Sendable () -> Bool = { true }) {
         self.configuration = configuration
         self.staticFiles = StaticFiles(root: configuration.publicDirectory)
+        self.cache = cache
+        self.metrics = metrics
         self.isReady = isReady
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        var response = route(request)
+        if response.annotations["route"] == nil { response.annotations["route"] = "static" }
+        return response
+    }
+
+    func route(_ request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             var fields = HTTPFields()
             fields.append(name: "Allow", value: "GET, HEAD")
-            return Self.error(status: 405, message: "method not allowed", fields: fields)
+            return Self.error(status: 405, message: "method not allowed", fields: fields).annotated(route: "other")
         }
         switch request.path {
         case "/toggle", "/toggle.png":
             return toggle(request, impliedScale: nil)
         case "/healthz":
-            return Self.text(status: 200, "ok\n")
+            return Self.text(status: 200, "ok\n").annotated(route: "healthz")
         case "/readyz":
-            return isReady() ? Self.text(status: 200, "ready\n") : Self.text(status: 503, "draining\n")
+            return (isReady() ? Self.text(status: 200, "ready\n") : Self.text(status: 503, "not ready\n"))
+                .annotated(route: "readyz")
+        case "/metrics":
+            var fields = HTTPFields()
+            fields.append(name: "Content-Type", value: PrometheusText.contentType)
+            fields.append(name: "Cache-Control", value: "no-store")
+            return HTTPResponse(status: 200, headers: fields, body: Array((metrics?.text() ?? "").utf8))
+                .annotated(route: "metrics")
         default:
             if let scale = Self.impliedScale(path: request.path) {
                 return toggle(request, impliedScale: scale)
@@ -58,7 +80,7 @@ public struct ToggleResponder: HTTPResponder {
         do {
             query = try ToggleQuery(rawQuery: request.query, impliedScale: impliedScale)
         } catch {
-            return Self.parameterError(error)
+            return Self.parameterError(error).annotated(route: "toggle")
         }
         var fields = HTTPFields()
         if !query.ignored.isEmpty {
@@ -70,16 +92,30 @@ public struct ToggleResponder: HTTPResponder {
         fields.append(name: "Access-Control-Allow-Origin", value: "*")
         fields.append(name: "X-Content-Type-Options", value: "nosniff")
         if let condition = request.headers["If-None-Match"], EntityTag.ifNoneMatch(condition, matches: tag) {
-            return HTTPResponse(status: 304, headers: fields)
+            return HTTPResponse(status: 304, headers: fields).annotated(route: "toggle")
         }
         let png: [UInt8]
+        let outcome: ImageCache.Outcome
         do {
-            png = try ToggleImage.png(for: query.spec)
+            let spec = query.spec
+            let make = { () throws(ToggleRenderError) -> [UInt8] in
+                let start = AccessLog.now()
+                let bytes = try ToggleImage.png(for: spec)
+                metrics?.observeRender(seconds: AccessLog.now() - start)
+                return bytes
+            }
+            if let cache {
+                (png, outcome) = try cache.value(for: spec.canonicalKey, make: make)
+            } else {
+                (png, outcome) = (try make(), .miss)
+            }
         } catch {
-            return Self.error(status: 500, message: "render failed: \(error)")
+            return Self.error(status: 500, message: "render failed: \(error)").annotated(route: "toggle")
         }
         fields.append(name: "Content-Type", value: "image/png")
-        return HTTPResponse(status: 200, headers: fields, body: png)
+        var response = HTTPResponse(status: 200, headers: fields, body: png).annotated(route: "toggle")
+        response.annotations["cache"] = outcome.rawValue
+        return response
     }
 
     func staticFile(_ request: HTTPRequest) -> HTTPResponse {
@@ -119,5 +155,14 @@ public struct ToggleResponder: HTTPResponder {
         fields.append(name: "Content-Type", value: "text/plain; charset=utf-8")
         fields.append(name: "Cache-Control", value: "no-store")
         return HTTPResponse(status: status, headers: fields, body: Array(body.utf8))
+    }
+}
+
+extension HTTPResponse {
+    /// The response with its `route` annotation set (for logs and the metrics' route label).
+    func annotated(route: String) -> HTTPResponse {
+        var copy = self
+        copy.annotations["route"] = route
+        return copy
     }
 }

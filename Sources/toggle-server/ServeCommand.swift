@@ -18,9 +18,15 @@ enum ServeCommand {
             return 64
         }
         let readiness = Readiness()
+        let cache = options.cacheBytes > 0 ? ImageCache(capacityBytes: options.cacheBytes) : nil
+        let metrics = ServiceMetrics(cache: cache)
+        let observers: [any HTTPServerMetrics] = options.accessLog
+            ? [metrics, AccessLog(sink: { Console.line($0) })] : [metrics]
         let server = HTTPServer(
             configuration: options.server,
-            responder: ToggleResponder(configuration: options.responder, isReady: { readiness.isReady }))
+            responder: ToggleResponder(configuration: options.responder, cache: cache, metrics: metrics,
+                                       isReady: { readiness.isReady }),
+            metrics: FanOutMetrics(observers))
         let address: BoundAddress
         do {
             address = try server.start()

@@ -5,6 +5,10 @@ import ToggleService
 struct ServeOptions {
     var server = HTTPServerConfiguration()
     var responder = ToggleResponder.Configuration()
+    /// Byte budget of the image cache; 0 disables it.
+    var cacheBytes = 64 << 20
+    /// Whether to print one JSON line per request.
+    var accessLog = true
 
     /// An option's flag, environment variable, and how to apply its value (false if invalid).
     struct Option: Sendable {
@@ -39,6 +43,34 @@ struct ServeOptions {
         Option(flag: "--drain-deadline", environment: "DRAIN_DEADLINE") { o, v in
             guard let s = Double(v), s >= 0, s.isFinite else { return false }
             o.server.drainDeadline = s; return true
+        },
+        Option(flag: "--cache-bytes", environment: "CACHE_BYTES") { o, v in
+            guard let n = Int(v), n >= 0 else { return false }
+            o.cacheBytes = n; return true
+        },
+        Option(flag: "--access-log", environment: "ACCESS_LOG") { o, v in
+            switch v {
+            case "on", "1", "true": o.accessLog = true
+            case "off", "0", "false": o.accessLog = false
+            default: return false
+            }
+            return true
+        },
+        Option(flag: "--max-target-bytes", environment: "MAX_TARGET_BYTES") { o, v in
+            guard let n = Int(v), n >= 16 else { return false }
+            o.server.maxRequestTargetBytes = n; return true
+        },
+        Option(flag: "--max-header-bytes", environment: "MAX_HEADER_BYTES") { o, v in
+            guard let n = Int(v), n >= 64 else { return false }
+            o.server.maxHeaderBytes = n; return true
+        },
+        Option(flag: "--max-header-fields", environment: "MAX_HEADER_FIELDS") { o, v in
+            guard let n = Int(v), n >= 1 else { return false }
+            o.server.maxHeaderFields = n; return true
+        },
+        Option(flag: "--max-body-bytes", environment: "MAX_BODY_BYTES") { o, v in
+            guard let n = Int(v), n >= 0 else { return false }
+            o.server.maxBodyBytes = n; return true
         },
     ]
 

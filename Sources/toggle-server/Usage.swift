@@ -17,6 +17,12 @@ enum Usage {
       --idle-timeout S       IDLE_TIMEOUT    seconds a keep-alive connection may idle (default 60)
       --max-connections N    MAX_CONNECTIONS open connections at most (default 10000)
       --drain-deadline S     DRAIN_DEADLINE  seconds in-flight requests get on SIGTERM (default 10)
+      --cache-bytes N        CACHE_BYTES     image cache budget in bytes, 0 to disable (default 67108864)
+      --access-log on|off    ACCESS_LOG      one JSON line per request on stdout (default on)
+      --max-target-bytes N   MAX_TARGET_BYTES  longest request target, else 414 (default 8192)
+      --max-header-bytes N   MAX_HEADER_BYTES  largest header section, else 431 (default 16384)
+      --max-header-fields N  MAX_HEADER_FIELDS most header fields, else 431 (default 100)
+      --max-body-bytes N     MAX_BODY_BYTES  largest request body read and discarded, else 413 (default 1048576)
       --help                                 this text
 
     The first line printed is the address listened on, e.g. `listening on http://127.0.0.1:8080`.

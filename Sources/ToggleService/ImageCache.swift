@@ -1,0 +1,194 @@
+import Synchronization
+
+/// A byte-bounded in-memory cache of encoded images, safe under concurrent use.
+///
+/// - Sharded: keys hash to one of `shardCount` shards, each with its own lock, so concurrent
+///   requests for different images rarely wait on each other.
+/// - Bounded in bytes (the images' sizes plus their keys), evicting with the CLOCK
+///   (second-chance) approximation of least-recently-used, O(1) amortized per insertion.
+/// - Single flight: concurrent misses for the same key make one call to `make`; the others wait
+///   for its result instead of rendering the same picture again.
+public final class ImageCache: Sendable {
+    /// Whether `value(for:make:)` found the image or had to make it.
+    public enum Outcome: String, Sendable {
+        case hit, miss
+        /// Waited for another request that was making the same image.
+        case coalesced
+    }
+
+    /// Counters since start, for `/metrics`.
+    public struct Statistics: Sendable, Equatable {
+        public var hits = 0
+        public var misses = 0
+        public var coalesced = 0
+        public var evictions = 0
+        public var entries = 0
+        public var bytes = 0
+    }
+
+    public let capacityBytes: Int
+    private let shards: [ShardBox]
+    private let inFlight = Mutex<[String: Flight]>([:])
+
+    /// - Parameter capacityBytes: most bytes held (default 64 MiB); 0 disables caching.
+    public init(capacityBytes: Int = 64 << 20, shardCount: Int = 16) {
+        self.capacityBytes = max(0, capacityBytes)
+        let perShard = self.capacityBytes / max(1, shardCount)
+        shards = (0..<max(1, shardCount)).map { _ in ShardBox(Shard(capacity: perShard)) }
+    }
+
+    /// The cached bytes for `key`, or the result of `make()` (stored if it succeeds).
+    /// - Throws: whatever `make` throws; errors are not cached, and waiting callers retry.
+    public func value(for key: String, make: () throws -> [UInt8]) rethrows -> (bytes: [UInt8], outcome: Outcome) {
+        let shard = shards[Self.shardIndex(key, count: shards.count)]
+        if let bytes = shard.mutex.withLock({ $0.lookup(key) }) {
+            return (bytes, .hit)
+        }
+        // Become the maker for this key, or wait for the one that is.
+        let (flight, isMaker): (Flight, Bool) = inFlight.withLock { table in
+            if let existing = table[key] { return (existing, false) }
+            let flight = Flight()
+            table[key] = flight
+            return (flight, true)
+        }
+        if !isMaker {
+            if let bytes = flight.wait() {
+                shard.mutex.withLock { $0.stats.coalesced += 1 }
+                return (bytes, .coalesced)
+            }
+            return (try make(), .miss)  // the maker failed: try ourselves, uncached
+        }
+        var result: [UInt8]? = nil
+        defer {
+            inFlight.withLock { $0[key] = nil }
+            flight.finish(result)
+        }
+        let bytes = try make()
+        result = bytes
+        shard.mutex.withLock { $0.insert(key, bytes) }
+        return (bytes, .miss)
+    }
+
+    /// Totals over all shards.
+    public var statistics: Statistics {
+        var total = Statistics()
+        for shard in shards {
+            let s = shard.mutex.withLock { $0.stats }
+            total.hits += s.hits
+            total.misses += s.misses
+            total.coalesced += s.coalesced
+            total.evictions += s.evictions
+            total.entries += s.entries
+            total.bytes += s.bytes
+        }
+        return total
+    }
+
+    static func shardIndex(_ key: String, count: Int) -> Int {
+        var hash: UInt32 = 2_166_136_261  // FNV-1a 32-bit
+        for byte in key.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return Int(hash % UInt32(count))
+    }
+
+    /// One in-progress make, which other callers for the same key wait on.
+    private final class Flight: Sendable {
+        private let state = Mutex<(done: Bool, bytes: [UInt8]?)>((false, nil))
+        private let semaphore = DispatchSemaphoreBox()
+
+        func wait() -> [UInt8]? {
+            if let done = state.withLock({ $0.done ? Optional($0.bytes) : nil }) { return done }
+            semaphore.wait()
+            semaphore.signal()  // let the next waiter through too
+            return state.withLock { $0.bytes }
+        }
+
+        func finish(_ bytes: [UInt8]?) {
+            state.withLock { $0 = (true, bytes) }
+            semaphore.signal()
+        }
+    }
+
+    /// One shard: entries in a ring for CLOCK eviction, and an index by key.
+    private final class ShardBox: Sendable {
+        let mutex: Mutex<Shard>
+        init(_ shard: Shard) { mutex = Mutex(shard) }
+    }
+
+    private struct Shard {
+        struct Entry {
+            var key: String
+            var bytes: [UInt8]
+            var referenced: Bool
+        }
+        let capacity: Int
+        var ring: [Entry?] = []
+        var index: [String: Int] = [:]
+        var free: [Int] = []
+        var hand = 0
+        var stats = Statistics()
+
+        init(capacity: Int) { self.capacity = capacity }
+
+        static func cost(_ key: String, _ bytes: [UInt8]) -> Int { bytes.count + key.utf8.count + 64 }
+
+        mutating func lookup(_ key: String) -> [UInt8]? {
+            guard let slot = index[key], let entry = ring[slot] else {
+                stats.misses += 1
+                return nil
+            }
+            ring[slot]?.referenced = true
+            stats.hits += 1
+            return entry.bytes
+        }
+
+        mutating func insert(_ key: String, _ bytes: [UInt8]) {
+            let cost = Self.cost(key, bytes)
+            guard cost <= capacity, index[key] == nil else { return }
+            while stats.bytes + cost > capacity, !index.isEmpty { evictOne() }
+            let entry = Entry(key: key, bytes: bytes, referenced: false)
+            let slot: Int
+            if let reused = free.popLast() {
+                ring[reused] = entry
+                slot = reused
+            } else {
+                ring.append(entry)
+                slot = ring.count - 1
+            }
+            index[key] = slot
+            stats.entries += 1
+            stats.bytes += cost
+        }
+
+        /// Advances the clock hand past referenced entries (clearing their bit) and evicts the
+        /// first unreferenced one.
+        mutating func evictOne() {
+            while true {
+                if hand >= ring.count { hand = 0 }
+                if let entry = ring[hand] {
+                    if entry.referenced {
+                        ring[hand]?.referenced = false
+                    } else {
+                        ring[hand] = nil
+                        index[entry.key] = nil
+                        free.append(hand)
+                        stats.entries -= 1
+                        stats.bytes -= Self.cost(entry.key, entry.bytes)
+                        stats.evictions += 1
+                        hand += 1
+                        return
+                    }
+                }
+                hand += 1
+            }
+        }
+    }
+}
+
+import Dispatch
+
+/// A DispatchSemaphore that Swift 6 accepts across threads (DispatchSemaphore is thread-safe).
+private final class DispatchSemaphoreBox: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    func wait() { semaphore.wait() }
+    func signal() { semaphore.signal() }
+}
