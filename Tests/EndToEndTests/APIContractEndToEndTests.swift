@@ -1,0 +1,110 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// DESIGN.md sections 4 and 6 against the real binary: caching headers, 304, HEAD, ignored
+/// parameters, metrics, traversal, and two instances agreeing byte for byte.
+final class APIContractEndToEndTests: XCTestCase {
+    var server: ServerProcess!
+
+    override func setUpWithError() throws {
+        server = try ServerProcess()
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    func testCachingHeadersAndConditionalRequests() throws {
+        let client = try LoopbackHTTPClient(port: server.port)
+        let first = try client.get("/toggle?on=1")
+        XCTAssertEqual(first.header("Cache-Control"), "public, max-age=86400")
+        XCTAssertEqual(first.header("Access-Control-Allow-Origin"), "*")
+        XCTAssertEqual(first.header("X-Content-Type-Options"), "nosniff")
+        let etag = try XCTUnwrap(first.header("ETag"))
+        XCTAssertTrue(etag.hasPrefix("\"") && etag.hasSuffix("\""), "strong ETag: \(etag)")
+        // Written differently, same picture: same ETag, and If-None-Match gives 304.
+        let again = try client.get("/toggle?state=on&color=GREEN")
+        XCTAssertEqual(again.header("ETag"), etag)
+        XCTAssertEqual(again.body, first.body)
+        let notModified = try client.get("/toggle?on=true", headers: ["If-None-Match: \"other\", \(etag)"])
+        XCTAssertEqual(notModified.status, 304)
+        XCTAssertEqual(notModified.body, [])
+        XCTAssertEqual(notModified.header("ETag"), etag)
+        XCTAssertEqual(try client.get("/toggle?on=true", headers: ["If-None-Match: *"]).status, 304)
+        XCTAssertEqual(try client.get("/toggle?on=0", headers: ["If-None-Match: \(etag)"]).status, 200)
+    }
+
+    func testHeadMirrorsGetWithoutBody() throws {
+        let client = try LoopbackHTTPClient(port: server.port)
+        let get = try client.get("/toggle@2x.png?on=1")
+        let head = try client.get("/toggle@2x.png?on=1", method: "HEAD")
+        XCTAssertEqual(head.status, 200)
+        XCTAssertEqual(head.body, [])
+        XCTAssertEqual(head.header("Content-Length"), String(get.body.count))
+        XCTAssertEqual(head.header("ETag"), get.header("ETag"))
+        // The connection is still in sync after HEAD.
+        XCTAssertEqual(try client.get("/healthz").status, 200)
+    }
+
+    func testPathFormsAndIgnoredParameters() throws {
+        let client = try LoopbackHTTPClient(port: server.port)
+        let at2x = try client.get("/toggle@2x.png?on=1&v=3&utm_source=readme")
+        XCTAssertEqual(at2x.header("X-Ignored-Params"), "v, utm_source")
+        XCTAssertEqual(try XCTUnwrap(DecodedPNG(at2x.body)).width, 115)
+        XCTAssertEqual(try client.get("/toggle.png?on=1&scale=2").body, at2x.body)
+        XCTAssertEqual(try client.get("/toggle@2x.png?scale=2").status, 400)
+        XCTAssertEqual(try client.get("/toggle?on=1&on=0").status, 400)
+        XCTAssertEqual(try client.get("/toggle?on=%zz").status, 400)
+    }
+
+    func testMetricsFollowTheExpositionRules() throws {
+        let client = try LoopbackHTTPClient(port: server.port)
+        _ = try client.get("/toggle?on=1")
+        _ = try client.get("/toggle?on=1")
+        _ = try client.get("/toggle?on=bad")
+        let response = try client.get("/metrics")
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.header("Content-Type"), "text/plain; version=0.0.4; charset=utf-8")
+        let text = String(decoding: response.body, as: UTF8.self)
+        try PrometheusParser.checkRules(text)
+        let samples = try PrometheusParser.parse(text)
+        XCTAssertEqual(samples["toggle_http_requests_total{route=\"toggle\",status=\"200\"}"], 2)
+        XCTAssertEqual(samples["toggle_http_requests_total{route=\"toggle\",status=\"400\"}"], 1)
+        XCTAssertEqual(samples["toggle_image_cache_hits_total"], 1)
+        XCTAssertEqual(samples["toggle_image_cache_misses_total"], 1)
+        XCTAssertEqual(samples["toggle_http_open_connections"], 1)
+        XCTAssertFalse(text.contains("checkmark"), "no per-symbol labels")
+    }
+
+    func testTraversalOverHTTP() throws {
+        let client = try LoopbackHTTPClient(port: server.port)
+        for target in ["/%2e%2e/Package.swift", "/..%2FPackage.swift", "/%2E%2E/%2E%2E/etc/passwd", "/.gitignore",
+                       "/style.css%00.png"] {
+            let status = try client.get(target).status
+            XCTAssertTrue(status == 404 || status == 400, "\(target) gave \(status)")
+        }
+        let css = try client.get("/style.css")
+        XCTAssertEqual(css.status, 200)
+        XCTAssertEqual(css.header("Content-Type"), "text/css; charset=utf-8")
+        XCTAssertNotNil(css.header("ETag"))
+    }
+
+    func testReadiness() throws {
+        let client = try LoopbackHTTPClient(port: server.port)
+        XCTAssertEqual(try client.get("/readyz").status, 200)
+    }
+
+    func testTwoInstancesGiveIdenticalBytesAndETags() throws {
+        let other = try ServerProcess()
+        defer { other.stop() }
+        let a = try LoopbackHTTPClient(port: server.port)
+        let b = try LoopbackHTTPClient(port: other.port)
+        for query in ["on=1", "on=0&theme=dark&scale=3", "state=mixed&color=%23ff8800&size=xxLarge&pad=4&bg=white"] {
+            let ra = try a.get("/toggle?\(query)"), rb = try b.get("/toggle?\(query)")
+            XCTAssertEqual(ra.status, 200)
+            XCTAssertEqual(ra.body, rb.body, query)
+            XCTAssertEqual(ra.header("ETag"), rb.header("ETag"), query)
+        }
+    }
+}

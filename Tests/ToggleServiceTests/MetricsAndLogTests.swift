@@ -1,0 +1,52 @@
+import HTTPServer
+import TestSupport
+import XCTest
+@testable import ToggleService
+
+/// The Prometheus text (format 0.0.4) and the JSON access log.
+final class MetricsAndLogTests: XCTestCase {
+    func exchange(_ status: Int, route: String?, duration: Double, target: String? = "/toggle") -> HTTPExchange {
+        HTTPExchange(method: "GET", target: target, status: status, bytes: 100, duration: duration,
+                     annotations: route.map { ["route": $0] } ?? [:])
+    }
+
+    func testCountersAndCumulativeHistograms() throws {
+        let metrics = ServiceMetrics(cache: ImageCache())
+        for d in [0.00005, 0.0003, 0.0003, 0.02, 7.0] { metrics.requestCompleted(exchange(200, route: "toggle", duration: d)) }
+        metrics.requestCompleted(exchange(400, route: "toggle", duration: 0.001))
+        let samples = try PrometheusParser.parse(metrics.text())
+
+        XCTAssertEqual(samples["toggle_http_requests_total{route=\"toggle\",status=\"200\"}"], 5)
+        XCTAssertEqual(samples["toggle_http_requests_total{route=\"toggle\",status=\"400\"}"], 1)
+        let name = "toggle_http_request_duration_seconds"
+        XCTAssertEqual(samples["\(name)_bucket{route=\"toggle\",le=\"0.0001\"}"], 1)
+        XCTAssertEqual(samples["\(name)_bucket{route=\"toggle\",le=\"0.0005\"}"], 3)
+        XCTAssertEqual(samples["\(name)_bucket{route=\"toggle\",le=\"0.001\"}"], 4)
+        XCTAssertEqual(samples["\(name)_bucket{route=\"toggle\",le=\"5\"}"], 5)
+        XCTAssertEqual(samples["\(name)_bucket{route=\"toggle\",le=\"+Inf\"}"], 6)
+        XCTAssertEqual(samples["\(name)_count{route=\"toggle\"}"], 6)
+        XCTAssertEqual(samples["\(name)_sum{route=\"toggle\"}"] ?? 0, 7.02165, accuracy: 1e-9)
+    }
+
+    func testExpositionRules() throws {
+        let metrics = ServiceMetrics(cache: ImageCache())
+        metrics.requestCompleted(exchange(200, route: "toggle", duration: 0.001))
+        metrics.observeRender(seconds: 0.002)
+        try PrometheusParser.checkRules(metrics.text())
+    }
+
+    func testAccessLogLineIsOneJSONObjectWithControlsEscaped() throws {
+        let line = AccessLog.line(for: exchange(200, route: "toggle", duration: 0.0004125,
+                                                target: "/toggle?x=\u{1b}[31m\nforged"), at: 1_796_041_863.25)
+        XCTAssertFalse(line.contains("\n"))
+        XCTAssertFalse(line.contains("\u{1b}"))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        // Reference: date -u -d @1796041863 gives Mon Nov 30 12:31:03 UTC 2026.
+        XCTAssertEqual(object["time"] as? String, "2026-11-30T12:31:03.250Z")
+        XCTAssertEqual(object["target"] as? String, "/toggle?x=\u{1b}[31m\nforged")
+        XCTAssertEqual(object["status"] as? Int, 200)
+        XCTAssertEqual(object["duration_ms"] as? Double, 0.413)
+        XCTAssertEqual(object["route"] as? String, "toggle")
+    }
+}
+

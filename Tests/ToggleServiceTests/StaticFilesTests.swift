@@ -1,0 +1,46 @@
+import XCTest
+@testable import ToggleService
+
+/// Static files: no traversal, no dotfiles, no listings, right media types.
+final class StaticFilesTests: XCTestCase {
+    var root: String!
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "static-\(UUID().uuidString)"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+        fm.createFile(atPath: root + "/index.html", contents: Data("<h1>hi</h1>".utf8))
+        fm.createFile(atPath: root + "/app.js", contents: Data("1".utf8))
+        fm.createFile(atPath: root + "/a b.css", contents: Data("b{}".utf8))
+        fm.createFile(atPath: root + "/.env", contents: Data("SECRET=1".utf8))
+        fm.createFile(atPath: root + "/sub/page.json", contents: Data("{}".utf8))
+        fm.createFile(atPath: root + "/../secret-\(UUID().uuidString).txt", contents: Data("no".utf8))
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    func testServesFilesWithMediaTypesAndETags() throws {
+        let files = StaticFiles(root: root)
+        XCTAssertEqual(files.file(forPath: "/")?.contentType, "text/html; charset=utf-8")
+        XCTAssertEqual(files.file(forPath: "/app.js")?.contentType, "text/javascript; charset=utf-8")
+        XCTAssertEqual(files.file(forPath: "/a%20b.css")?.contentType, "text/css; charset=utf-8")
+        XCTAssertEqual(files.file(forPath: "/sub/page.json")?.contentType, "application/json")
+        let etag = try XCTUnwrap(files.file(forPath: "/app.js")?.entityTag)
+        XCTAssertTrue(etag.hasPrefix("\"") && etag.hasSuffix("\""))
+    }
+
+    func testRefusesTraversalDotfilesAndOddEncodings() {
+        let files = StaticFiles(root: root)
+        for path in ["/../etc/passwd", "/..", "/%2e%2e/etc/passwd", "/%2E%2E%2Fetc%2Fpasswd", "/sub/..%2F..%2Fx",
+                     "/sub/%2e%2e/index.html", "/.env", "/%2eenv", "/sub%2Fpage.json", "/sub%5cpage.json",
+                     "/index.html%00", "/%zz", "/%C3", "relative", "/sub/./page.json", "/nope.html"] {
+            XCTAssertNil(files.file(forPath: path), path)
+        }
+    }
+
+    func testDirectoryWithoutIndexIsNotListed() {
+        XCTAssertNil(StaticFiles(root: root).file(forPath: "/sub"))
+    }
+}
