@@ -8,8 +8,16 @@ enum HeadParser {
         var rejection: RequestRejection?
     }
 
-    /// Methods RFC 9110 section 9 defines that this server does not allow (405, `Allow: GET, HEAD`).
-    static let knownMethods: Set<String> = ["POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+    /// Registered methods this server does not allow (405, `Allow: GET, HEAD`): those of RFC 9110
+    /// section 9 and the rest of the IANA HTTP Method Registry (WebDAV, QUERY, ...). Any other
+    /// method token is unknown (501).
+    static let knownMethods: Set<String> = [
+        "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "QUERY",
+        "ACL", "BASELINE-CONTROL", "BIND", "CHECKIN", "CHECKOUT", "COPY", "LABEL", "LINK", "LOCK",
+        "MERGE", "MKACTIVITY", "MKCALENDAR", "MKCOL", "MKREDIRECTREF", "MKWORKSPACE", "MOVE",
+        "ORDERPATCH", "PRI", "PROPFIND", "PROPPATCH", "REBIND", "REPORT", "SEARCH", "UNBIND",
+        "UNCHECKOUT", "UNLINK", "UNLOCK", "UPDATE", "UPDATEREDIRECTREF", "VERSION-CONTROL",
+    ]
 
     private static func bad(_ status: Int = 400) -> Result<Parsed, RequestRejection> {
         .failure(RequestRejection(status: status, closeConnection: true))
