@@ -2,6 +2,7 @@ import HTTPServer
 
 /// The service's routes (DESIGN.md section 4):
 /// - `GET|HEAD /toggle`, `/toggle.png`, `/toggle@Nx.png` (N = 1...4): the PNG;
+/// - `/symbols`: JSON list of every symbol name with its icon, licence and author;
 /// - `/healthz` (liveness), `/readyz` (readiness);
 /// - anything else: a static file from the public directory, or 404.
 public struct ToggleResponder: HTTPResponder {
@@ -33,6 +34,8 @@ public struct ToggleResponder: HTTPResponder {
         switch request.path {
         case "/toggle", "/toggle.png":
             return toggle(request, impliedScale: nil)
+        case "/symbols":
+            return symbols(request)
         case "/healthz":
             return Self.text(status: 200, "ok\n")
         case "/readyz":
@@ -80,6 +83,21 @@ public struct ToggleResponder: HTTPResponder {
         }
         fields.append(name: "Content-Type", value: "image/png")
         return HTTPResponse(status: 200, headers: fields, body: png)
+    }
+
+    /// `/symbols`: every symbol name with its MDI icon, licence and author, as JSON.
+    func symbols(_ request: HTTPRequest) -> HTTPResponse {
+        var fields = HTTPFields()
+        let tag = SymbolCatalog.entriesEntityTag
+        fields.append(name: "ETag", value: tag)
+        fields.append(name: "Cache-Control", value: "public, max-age=\(configuration.maxAge)")
+        fields.append(name: "Access-Control-Allow-Origin", value: "*")
+        fields.append(name: "X-Content-Type-Options", value: "nosniff")
+        if let condition = request.headers["If-None-Match"], EntityTag.ifNoneMatch(condition, matches: tag) {
+            return HTTPResponse(status: 304, headers: fields)
+        }
+        fields.append(name: "Content-Type", value: "application/json")
+        return HTTPResponse(status: 200, headers: fields, body: SymbolCatalog.entriesJSON)
     }
 
     func staticFile(_ request: HTTPRequest) -> HTTPResponse {
