@@ -66,3 +66,45 @@ final class SymbolDataTests: XCTestCase {
         }
     }
 }
+
+/// Opt-in figures for the notes: `SYMBOLS_MEASURE=1 swift test -c release --filter SymbolMemory`.
+final class SymbolMemoryTests: XCTestCase {
+    static func residentMiB() -> Double {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+    }
+
+    func testReportCatalogueCosts() throws {
+        guard ProcessInfo.processInfo.environment["SYMBOLS_MEASURE"] == "1" else {
+            throw XCTSkip("set SYMBOLS_MEASURE=1 to print the catalogue's time and memory figures")
+        }
+        func clock() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
+        var report: [String] = []
+        var rss = Self.residentMiB(), t = clock()
+        func step(_ what: String) {
+            let r = Self.residentMiB(), now = clock()
+            report.append(what.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%8.1f ms %+7.1f MiB (RSS %.1f MiB)", now - t, r - rss, r))
+            rss = r
+            t = clock()
+        }
+        step("test process before the catalogue")
+        _ = MDIIconData.bundled.records.count
+        step("load + index icons.tsv (7,447 icons)")
+        _ = SymbolCatalog.path(named: "checkmark")
+        step("first symbol parsed (checkmark)")
+        _ = SymbolCatalog.suggestions(for: "moon.fil")
+        step("first suggestions (candidate lists built)")
+        _ = SymbolCatalog.suggestions(for: "mdi:wether-night")
+        step("suggestions for mdi:wether-night")
+        _ = SymbolCatalog.entriesJSON
+        step("/symbols JSON built (\(SymbolCatalog.entriesJSON.count / 1024) KiB)")
+        for name in SymbolCatalog.names { _ = SymbolCatalog.path(named: name) }
+        step("all \(SymbolCatalog.names.count) curated names parsed and cached")
+        for name in SymbolCatalog.mdiIconNames { _ = SymbolCatalog.path(named: SymbolCatalog.mdiPrefix + name) }
+        step("all 7,447 mdi: names parsed (cache holds \(SymbolCatalog.cache.count))")
+        for name in SymbolCatalog.mdiIconNames.prefix(1000) { _ = SymbolCatalog.path(named: SymbolCatalog.mdiPrefix + name) }
+        step("1,000 cached mdi: lookups")
+        print(report.joined(separator: "\n"))
+    }
+}

@@ -58,7 +58,7 @@ public enum SymbolCatalog {
             found.append(mdiPrefix + name.lowercased())
         }
         // SF-style names first, then `mdi:` names at one more step (the missing prefix counts one).
-        found += SymbolSuggestions.closest(to: name, in: curated.candidates + mdiCandidates.bare, limit: limit)
+        found += SymbolSuggestions.closest(to: name, in: curated.candidates, mdiCandidates.bare, limit: limit)
         var names: [String] = []
         for name in found where !names.contains(name) {
             names.append(name)

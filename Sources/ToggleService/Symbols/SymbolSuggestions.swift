@@ -32,28 +32,26 @@ enum SymbolSuggestions {
     /// distance, case-insensitive, so `Moon.Fill` suggests `moon.fill`), nearest first and
     /// alphabetical among equals; only names within `maxDistance(for:)`. Adding or dropping a
     /// trailing `.fill` counts as one step, so `speaker.slash` suggests `speaker.slash.fill`.
-    static func closest(to query: String, in candidates: [Candidate], limit: Int) -> [String] {
+    static func closest(to query: String, in lists: [Candidate]..., limit: Int) -> [String] {
         let q = lowercasedBytes(query)
         guard !q.isEmpty, q.count <= maxQueryLength, limit > 0 else { return [] }
         let bound = maxDistance(for: q.count)
         var best: [(distance: Int, name: String)] = []
-        var row0 = [Int](), row1 = [Int](), row2 = [Int]()
+        var rows = [Int]()
         let qStem = stem(of: q)
-        for candidate in candidates {
-            let budget = bound - candidate.penalty
-            guard budget >= 0 else { continue }
-            var d = Int.max
-            if abs(candidate.key.count - q.count) <= budget {
-                d = distance(q, candidate.key, rows: &row0, &row1, &row2)
-            }
-            if qStem != nil || candidate.stem != nil {
-                let a = qStem ?? q, b = candidate.stem ?? candidate.key
-                if abs(a.count - b.count) + 1 <= budget {
-                    d = min(d, distance(a, b, rows: &row0, &row1, &row2) + 1)
+        for candidates in lists {
+            for candidate in candidates {
+                let budget = bound - candidate.penalty
+                guard budget >= 0 else { continue }
+                var d = distance(q, candidate.key, bound: budget, rows: &rows)
+                if qStem != nil || candidate.stem != nil {
+                    let a = qStem ?? q, b = candidate.stem ?? candidate.key
+                    let stemmed = distance(a, b, bound: budget - 1, rows: &rows)
+                    if stemmed != Int.max { d = min(d, stemmed + 1) }
                 }
+                guard d != Int.max else { continue }
+                best.append((d + candidate.penalty, candidate.name))
             }
-            guard d != Int.max, d + candidate.penalty <= bound else { continue }
-            best.append((d + candidate.penalty, candidate.name))
         }
         best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
         var names: [String] = []
@@ -71,30 +69,45 @@ enum SymbolSuggestions {
         s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
     }
 
-    /// Optimal string alignment distance: insertions, deletions, substitutions and transpositions
-    /// of adjacent bytes each cost 1.
-    static func distance(_ a: [UInt8], _ b: [UInt8], rows r0: inout [Int], _ r1: inout [Int],
-                         _ r2: inout [Int]) -> Int {
-        let n = b.count
-        if a.isEmpty { return n }
-        if n == 0 { return a.count }
-        // r2: row i-2, r1: row i-1, r0: row i.
-        r1 = Array(0...n)
-        r2 = [Int](repeating: 0, count: n + 1)
-        r0 = [Int](repeating: 0, count: n + 1)
-        for i in 1...a.count {
-            r0[0] = i
-            for j in 1...n {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var v = min(r1[j] + 1, r0[j - 1] + 1, r1[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    v = min(v, r2[j - 2] + 1)
+    /// Optimal string alignment distance between `a` and `b` (insertions, deletions,
+    /// substitutions and transpositions of adjacent bytes each cost 1), or `Int.max` once it is
+    /// certain to exceed `bound`. `rows` is scratch space, reused between calls.
+    static func distance(_ a: [UInt8], _ b: [UInt8], bound: Int, rows: inout [Int]) -> Int {
+        let m = a.count, n = b.count
+        guard bound >= 0, abs(m - n) <= bound else { return Int.max }
+        if m == 0 || n == 0 { return max(m, n) }
+        let width = n + 1
+        if rows.count < 3 * width { rows = [Int](repeating: 0, count: 3 * width) }
+        return rows.withUnsafeMutableBufferPointer { rows in
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    // Three rows (i-2, i-1, i) in rotating slots of `width` entries.
+                    var previous2 = 2 * width, previous = 0, current = width
+                    for j in 0...n { rows[previous + j] = j }
+                    var previousMinimum = 0
+                    for i in 1...m {
+                        rows[current] = i
+                        var minimum = i
+                        for j in 1...n {
+                            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                            var v = min(rows[previous + j] + 1, rows[current + j - 1] + 1,
+                                        rows[previous + j - 1] + cost)
+                            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                                v = min(v, rows[previous2 + j - 2] + 1)
+                            }
+                            rows[current + j] = v
+                            minimum = min(minimum, v)
+                        }
+                        // Every entry of a row is at least the smaller of the two rows above's
+                        // minima, so two rows over the bound settle it.
+                        if minimum > bound && previousMinimum > bound { return Int.max }
+                        previousMinimum = minimum
+                        (previous2, previous, current) = (previous, current, previous2)
+                    }
+                    let d = rows[previous + n]
+                    return d <= bound ? d : Int.max
                 }
-                r0[j] = v
             }
-            swap(&r2, &r1)
-            swap(&r1, &r0)
         }
-        return r1[n]
     }
 }
