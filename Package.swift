@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "HTTPServer"),
         .target(
             name: "ToggleService",
-            dependencies: ["Raster", "PNGEncoder", "HTTPServer"]
+            dependencies: ["Raster", "PNGEncoder", "HTTPServer"],
+            resources: [.copy("Resources/MDI")]
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer"]),
         // Benchmarks (not tests): `swift run -c release NAME`.

@@ -123,7 +123,7 @@ public struct ToggleQuery: Sendable {
 
     static func symbol(_ p: QueryDecoder.Pair) throws(ParameterError) -> String {
         guard SymbolCatalog.path(named: p.value) != nil else {
-            throw invalid(p, expected: "a symbol name: " + SymbolCatalog.names.joined(separator: ", "))
+            throw invalid(p, expected: SymbolCatalog.expectation(forUnknown: p.value))
         }
         return p.value
     }

@@ -2,6 +2,7 @@ import HTTPServer
 
 /// The service's routes (DESIGN.md section 4):
 /// - `GET|HEAD /toggle`, `/toggle.png`, `/toggle@Nx.png` (N = 1...4): the PNG;
+/// - `/symbols`: JSON list of every symbol name with its icon, licence and author;
 /// - `/healthz` (liveness), `/readyz` (readiness), `/metrics` (Prometheus);
 /// - anything else: a static file from the public directory, or 404.
 ///
@@ -48,6 +49,8 @@ public struct ToggleResponder: HTTPResponder {
         switch request.path {
         case "/toggle", "/toggle.png":
             return toggle(request, impliedScale: nil)
+        case "/symbols":
+            return symbols(request)
         case "/healthz":
             return Self.text(status: 200, "ok\n").annotated(route: "healthz")
         case "/readyz":
@@ -82,16 +85,11 @@ public struct ToggleResponder: HTTPResponder {
         } catch {
             return Self.parameterError(error).annotated(route: "toggle")
         }
-        var fields = HTTPFields()
+        var fields = cacheableFields(entityTag: query.spec.entityTag, crossOrigin: true)
         if !query.ignored.isEmpty {
             fields.append(name: "X-Ignored-Params", value: query.ignored.joined(separator: ", "))
         }
-        let tag = query.spec.entityTag
-        fields.append(name: "ETag", value: tag)
-        fields.append(name: "Cache-Control", value: "public, max-age=\(configuration.maxAge)")
-        fields.append(name: "Access-Control-Allow-Origin", value: "*")
-        fields.append(name: "X-Content-Type-Options", value: "nosniff")
-        if let condition = request.headers["If-None-Match"], EntityTag.ifNoneMatch(condition, matches: tag) {
+        if Self.isNotModified(request, entityTag: query.spec.entityTag) {
             return HTTPResponse(status: 304, headers: fields).annotated(route: "toggle")
         }
         let png: [UInt8]
@@ -118,15 +116,39 @@ public struct ToggleResponder: HTTPResponder {
         return response
     }
 
+    /// `/symbols`: every symbol name with its MDI icon, licence and author, as JSON.
+    func symbols(_ request: HTTPRequest) -> HTTPResponse {
+        let tag = SymbolCatalog.entriesEntityTag
+        var fields = cacheableFields(entityTag: tag, crossOrigin: true)
+        if Self.isNotModified(request, entityTag: tag) {
+            return HTTPResponse(status: 304, headers: fields).annotated(route: "symbols")
+        }
+        fields.append(name: "Content-Type", value: "application/json")
+        return HTTPResponse(status: 200, headers: fields, body: SymbolCatalog.entriesJSON).annotated(route: "symbols")
+    }
+
+    /// ETag, Cache-Control and nosniff for a cacheable response (plus CORS if `crossOrigin`).
+    func cacheableFields(entityTag: String, crossOrigin: Bool) -> HTTPFields {
+        var fields = HTTPFields()
+        fields.append(name: "ETag", value: entityTag)
+        fields.append(name: "Cache-Control", value: "public, max-age=\(configuration.maxAge)")
+        if crossOrigin { fields.append(name: "Access-Control-Allow-Origin", value: "*") }
+        fields.append(name: "X-Content-Type-Options", value: "nosniff")
+        return fields
+    }
+
+    /// Whether the request's If-None-Match matches `entityTag` (RFC 9110 section 13.1.2).
+    static func isNotModified(_ request: HTTPRequest, entityTag: String) -> Bool {
+        guard let condition = request.headers["If-None-Match"] else { return false }
+        return EntityTag.ifNoneMatch(condition, matches: entityTag)
+    }
+
     func staticFile(_ request: HTTPRequest) -> HTTPResponse {
         guard let file = staticFiles.file(forPath: request.path) else {
             return Self.error(status: 404, message: "not found: \(request.path)")
         }
-        var fields = HTTPFields()
-        fields.append(name: "ETag", value: file.entityTag)
-        fields.append(name: "Cache-Control", value: "public, max-age=\(configuration.maxAge)")
-        fields.append(name: "X-Content-Type-Options", value: "nosniff")
-        if let condition = request.headers["If-None-Match"], EntityTag.ifNoneMatch(condition, matches: file.entityTag) {
+        var fields = cacheableFields(entityTag: file.entityTag, crossOrigin: false)
+        if Self.isNotModified(request, entityTag: file.entityTag) {
             return HTTPResponse(status: 304, headers: fields)
         }
         fields.append(name: "Content-Type", value: file.contentType)
