@@ -24,31 +24,54 @@ public struct Canvas: Sendable {
 
     /// Fills every pixel with `color` composited over what is there.
     public mutating func fillAll(_ color: RGBAColor) {
-        var mask = CoverageMask(width: width, height: height)
-        for i in mask.values.indices { mask.values[i] = 1 }
-        composite(mask, color: color)
+        let box = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        pixels.withUnsafeMutableBufferPointer { px in
+            Self.composite(into: px.baseAddress, width: width, box: box, color: color, alpha: Float(color.alpha)) { _ in 1 }
+        }
     }
 
     /// Composites `color` through `mask` (same size as the canvas): source-over with source
     /// alpha `color.alpha * opacity * coverage`, rounding each channel to the nearest byte.
+    /// Only the mask's non-zero box is visited.
     public mutating func composite(_ mask: CoverageMask, color: RGBAColor, opacity: Double = 1) {
         precondition(mask.width == width && mask.height == height, "mask size must match canvas")
-        let alpha = Float(color.alpha * opacity)
-        guard alpha > 0 else { return }
-        let r = Float(color.red), g = Float(color.green), b = Float(color.blue)
+        let alpha = Float(color.alpha * min(max(opacity, 0), 1))
+        guard alpha > 0, !mask.extent.isEmpty else { return }
+        let w = width
         pixels.withUnsafeMutableBufferPointer { px in
             mask.values.withUnsafeBufferPointer { cov in
-                for i in 0..<cov.count {
-                    let c = cov[i]
-                    if c <= 0 { continue }
-                    let sa = alpha * c            // source alpha, 0...1
-                    let keep = 1 - sa             // what source-over keeps of the destination
+                let cov = cov.baseAddress!
+                Self.composite(into: px.baseAddress, width: w, box: mask.extent, color: color, alpha: alpha) { cov[$0] }
+            }
+        }
+    }
+
+    /// Source-over of `color` at `alpha * coverage(i)` over the pixels `i` of `box`.
+    @inline(__always)
+    private static func composite(into px: UnsafeMutablePointer<UInt8>?, width: Int, box: PixelBox,
+                                  color: RGBAColor, alpha: Float, coverage: (Int) -> Float) {
+        guard let px, !box.isEmpty else { return }
+        let r = Float(color.red), g = Float(color.green), b = Float(color.blue)
+        let opaque = alpha >= 1
+        for y in box.y0..<box.y1 {
+            var i = y &* width &+ box.x0
+            let end = i &+ box.width
+            while i < end {
+                let c = coverage(i)
+                if c > 0 {
                     let j = i &* 4
-                    px[j] = Self.byte(r * sa + Float(px[j]) * keep)
-                    px[j + 1] = Self.byte(g * sa + Float(px[j + 1]) * keep)
-                    px[j + 2] = Self.byte(b * sa + Float(px[j + 2]) * keep)
-                    px[j + 3] = Self.byte(255 * sa + Float(px[j + 3]) * keep)
+                    if opaque && c >= 1 {
+                        px[j] = color.red; px[j &+ 1] = color.green; px[j &+ 2] = color.blue; px[j &+ 3] = 255
+                    } else {
+                        let sa = alpha * c            // source alpha, 0...1
+                        let keep = 1 - sa             // what source-over keeps of the destination
+                        px[j] = byte(r * sa + Float(px[j]) * keep)
+                        px[j &+ 1] = byte(g * sa + Float(px[j &+ 1]) * keep)
+                        px[j &+ 2] = byte(b * sa + Float(px[j &+ 2]) * keep)
+                        px[j &+ 3] = byte(255 * sa + Float(px[j &+ 3]) * keep)
+                    }
                 }
+                i &+= 1
             }
         }
     }
