@@ -31,6 +31,8 @@ let package = Package(
             dependencies: ["Raster", "PNGEncoder", "HTTPServer"]
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer"]),
+        .executableTarget(name: "raster-bench", dependencies: ["Raster"],
+                          path: "Benchmarks/raster/Sources/raster-bench"),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),

@@ -26,7 +26,8 @@ public struct Canvas: Sendable {
     public mutating func fillAll(_ color: RGBAColor) {
         let box = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
         pixels.withUnsafeMutableBufferPointer { px in
-            Self.composite(into: px.baseAddress, width: width, box: box, color: color, alpha: Float(color.alpha)) { _ in 1 }
+            Self.composite(into: px.baseAddress, width: width, box: box, color: color, alpha: Float(color.alpha),
+                           coverage: nil)
         }
     }
 
@@ -40,38 +41,40 @@ public struct Canvas: Sendable {
         let w = width
         pixels.withUnsafeMutableBufferPointer { px in
             mask.values.withUnsafeBufferPointer { cov in
-                let cov = cov.baseAddress!
-                Self.composite(into: px.baseAddress, width: w, box: mask.extent, color: color, alpha: alpha) { cov[$0] }
+                Self.composite(into: px.baseAddress, width: w, box: mask.extent, color: color, alpha: alpha,
+                               coverage: cov.baseAddress)
             }
         }
     }
 
-    /// Source-over of `color` at `alpha * coverage(i)` over the pixels `i` of `box`.
-    @inline(__always)
+    /// Source-over of `color` at `alpha * coverage[i]` (coverage 1 if nil) over the pixels `i`
+    /// of `box`. A source alpha below 0.5 / 255 changes no byte (every channel moves by less
+    /// than half a level), so such pixels are skipped: the faint tails of a blurred shadow.
     private static func composite(into px: UnsafeMutablePointer<UInt8>?, width: Int, box: PixelBox,
-                                  color: RGBAColor, alpha: Float, coverage: (Int) -> Float) {
+                                  color: RGBAColor, alpha: Float, coverage: UnsafePointer<Float>?) {
         guard let px, !box.isEmpty else { return }
         let r = Float(color.red), g = Float(color.green), b = Float(color.blue)
+        let solid = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | 0xFF00_0000
         let opaque = alpha >= 1
+        let threshold: Float = 0.5 / 255
+        let raw = UnsafeMutableRawPointer(px)
         for y in box.y0..<box.y1 {
-            var i = y &* width &+ box.x0
-            let end = i &+ box.width
-            while i < end {
-                let c = coverage(i)
-                if c > 0 {
-                    let j = i &* 4
-                    if opaque && c >= 1 {
-                        px[j] = color.red; px[j &+ 1] = color.green; px[j &+ 2] = color.blue; px[j &+ 3] = 255
-                    } else {
-                        let sa = alpha * c            // source alpha, 0...1
-                        let keep = 1 - sa             // what source-over keeps of the destination
-                        px[j] = byte(r * sa + Float(px[j]) * keep)
-                        px[j &+ 1] = byte(g * sa + Float(px[j &+ 1]) * keep)
-                        px[j &+ 2] = byte(b * sa + Float(px[j &+ 2]) * keep)
-                        px[j &+ 3] = byte(255 * sa + Float(px[j &+ 3]) * keep)
-                    }
+            let rowStart = y &* width &+ box.x0
+            for i in rowStart..<(rowStart &+ box.width) {
+                let c = coverage.map { $0[i] } ?? 1
+                let sa = alpha * c                    // source alpha, 0...1
+                if sa < threshold { continue }
+                let offset = i &* 4
+                if opaque && c >= 1 {
+                    raw.storeBytes(of: solid.littleEndian, toByteOffset: offset, as: UInt32.self)
+                } else {
+                    let keep = 1 - sa                 // what source-over keeps of the destination
+                    let j = offset
+                    px[j] = byte(r * sa + Float(px[j]) * keep)
+                    px[j &+ 1] = byte(g * sa + Float(px[j &+ 1]) * keep)
+                    px[j &+ 2] = byte(b * sa + Float(px[j &+ 2]) * keep)
+                    px[j &+ 3] = byte(255 * sa + Float(px[j &+ 3]) * keep)
                 }
-                i &+= 1
             }
         }
     }

@@ -32,11 +32,14 @@ public enum GaussianBlur {
         guard !source.isEmpty else { return out }
         let target = source.grown(by: radius, within: w, h)
         let taps = k.count
-        // Horizontal pass: rows source.y0..<source.y1, columns target.x0..<target.x1.
-        // `padded` holds one source row over columns target.x0 - radius ..< target.x1 + radius.
-        let paddedCount = target.width + 2 * radius
-        var padded = [Float](repeating: 0, count: paddedCount)
-        var horizontal = [Float](repeating: 0, count: target.width * source.height)
+        // Columns are computed in chunks of 8 (SIMD8<Float>), so buffers are `lanes` wide.
+        let lanes = (target.width + 7) & ~7
+        // Horizontal pass over the rows holding coverage. `padded` holds one source row over
+        // columns target.x0 - radius ..< target.x0 + lanes + radius; `horizontal` has
+        // 2 radius zero rows above and below the source rows (output rows reach radius beyond
+        // the source, and read radius further), so the vertical pass needs no bounds.
+        var padded = [Float](repeating: 0, count: lanes + 2 * radius)
+        var horizontal = [Float](repeating: 0, count: lanes * (source.height + 4 * radius))
         k.withUnsafeBufferPointer { k in
             let k = k.baseAddress!
             mask.values.withUnsafeBufferPointer { src in
@@ -47,34 +50,46 @@ public enum GaussianBlur {
                         for row in 0..<source.height {
                             let from = src + (source.y0 + row) * w + source.x0
                             (padded + copyOffset).update(from: from, count: source.width)
-                            let dst = tmp.baseAddress! + row * target.width
-                            let center = k[radius]
-                            for m in 0..<target.width { dst[m] = center * padded[m + radius] }
-                            // Symmetric taps in pairs: k[t] == k[2 radius - t].
-                            for t in 0..<radius {
-                                let kt = k[t], far = 2 * radius - t
-                                for m in 0..<target.width {
-                                    dst[m] += kt * (padded[m + t] + padded[m + far])
+                            let dst = tmp.baseAddress! + (row + 2 * radius) * lanes
+                            var m = 0
+                            while m < lanes {
+                                // Symmetric taps in pairs: k[t] == k[2 radius - t].
+                                var acc = k[radius] * load8(padded + m + radius)
+                                for t in 0..<radius {
+                                    acc += k[t] * (load8(padded + m + t) + load8(padded + m + 2 * radius - t))
                                 }
+                                store8(acc, dst + m)
+                                m += 8
                             }
                         }
                     }
                 }
             }
-            // Vertical pass: output rows target.y0..<target.y1 from the horizontal rows.
+            // Vertical pass: output row y sums horizontal rows y - radius ... y + radius.
             horizontal.withUnsafeBufferPointer { tmp in
                 out.values.withUnsafeMutableBufferPointer { dst in
                     let tmp = tmp.baseAddress!, dst = dst.baseAddress!
-                    for y in target.y0..<target.y1 {
-                        let line = dst + y * w + target.x0
-                        // Tap t reads source row y - radius + t, present if inside source's rows.
-                        let tFirst = max(0, source.y0 - (y - radius))
-                        let tEnd = min(taps, source.y1 - (y - radius))
-                        guard tFirst < tEnd else { continue }
-                        for t in tFirst..<tEnd {
-                            let kt = k[t]
-                            let from = tmp + (y - radius + t - source.y0) * target.width
-                            for m in 0..<target.width { line[m] += kt * from[m] }
+                    var chunk = [Float](repeating: 0, count: 8)
+                    chunk.withUnsafeMutableBufferPointer { chunk in
+                        let chunk = chunk.baseAddress!
+                        for y in target.y0..<target.y1 {
+                            let line = dst + y * w + target.x0
+                            // Source row y - radius + t sits at padded row y - source.y0 + radius + t.
+                            let rows = tmp + (y - source.y0 + radius) * lanes
+                            var m = 0
+                            while m < lanes {
+                                var acc = k[radius] * load8(rows + radius * lanes + m)
+                                for t in 0..<radius {
+                                    acc += k[t] * (load8(rows + t * lanes + m) + load8(rows + (taps - 1 - t) * lanes + m))
+                                }
+                                if m + 8 <= target.width {
+                                    store8(acc, line + m)
+                                } else {
+                                    store8(acc, chunk)
+                                    for i in 0..<(target.width - m) { line[m + i] = chunk[i] }
+                                }
+                                m += 8
+                            }
                         }
                     }
                 }
@@ -83,6 +98,18 @@ public enum GaussianBlur {
         out.extent = target
         return out
     }
+}
+
+@inline(__always) private func load8(_ p: UnsafePointer<Float>) -> SIMD8<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+}
+
+@inline(__always) private func load8(_ p: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+}
+
+@inline(__always) private func store8(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>) {
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<Float>.self)
 }
 
 #if canImport(Glibc)
