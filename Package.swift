@@ -35,6 +35,8 @@ let package = Package(
         // Benchmarks (not tests): `swift run -c release NAME`.
         .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "PNGEncoder", "Raster"],
                           path: "Benchmarks/png-tuning"),
+        .executableTarget(name: "raster-bench", dependencies: ["Raster"],
+                          path: "Benchmarks/raster/Sources/raster-bench"),
 
         // Test helpers: an independent PNG decoder (libpng's simplified API), a loopback client,
         // and the real binary started as a child process.

@@ -24,33 +24,58 @@ public struct Canvas: Sendable {
 
     /// Fills every pixel with `color` composited over what is there.
     public mutating func fillAll(_ color: RGBAColor) {
-        var mask = CoverageMask(width: width, height: height)
-        for i in mask.values.indices { mask.values[i] = 1 }
-        composite(mask, color: color)
+        let box = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        pixels.withUnsafeMutableBufferPointer { px in
+            Self.composite(into: px.baseAddress, width: width, box: box, color: color, alpha: Float(color.alpha),
+                           coverage: nil)
+        }
     }
 
     /// Composites `color` through `mask` (same size as the canvas): source-over with source
     /// alpha `color.alpha * opacity * coverage`, rounding each channel to the nearest byte.
+    /// Only the mask's non-zero box is visited.
     public mutating func composite(_ mask: CoverageMask, color: RGBAColor, opacity: Double = 1) {
         precondition(mask.width == width && mask.height == height, "mask size must match canvas")
-        let alpha = Float(color.alpha * opacity)
-        guard alpha > 0 else { return }
-        let r = Float(color.red), g = Float(color.green), b = Float(color.blue)
+        let alpha = Float(color.alpha * min(max(opacity, 0), 1))
+        guard alpha > 0, !mask.extent.isEmpty else { return }
+        let w = width
         pixels.withUnsafeMutableBufferPointer { px in
             mask.values.withUnsafeBufferPointer { cov in
-                for i in 0..<cov.count {
-                    let c = cov[i]
-                    if c <= 0 { continue }
-                    // Source alpha quantized to 1/255 steps first, as an RGBA8 source is, so
-                    // colour and alpha round consistently (straight colours stay within 255/(2a)).
-                    let sa = (alpha * c * 255).rounded() / 255
-                    if sa <= 0 { continue }
-                    let keep = 1 - sa             // what source-over keeps of the destination
-                    let j = i &* 4
-                    px[j] = Self.byte(r * sa + Float(px[j]) * keep)
-                    px[j + 1] = Self.byte(g * sa + Float(px[j + 1]) * keep)
-                    px[j + 2] = Self.byte(b * sa + Float(px[j + 2]) * keep)
-                    px[j + 3] = Self.byte(255 * sa + Float(px[j + 3]) * keep)
+                Self.composite(into: px.baseAddress, width: w, box: mask.extent, color: color, alpha: alpha,
+                               coverage: cov.baseAddress)
+            }
+        }
+    }
+
+    /// Source-over of `color` at `alpha * coverage[i]` (coverage 1 if nil) over the pixels `i`
+    /// of `box`. A source alpha below 0.5 / 255 changes no byte (every channel moves by less
+    /// than half a level), so such pixels are skipped: the faint tails of a blurred shadow.
+    private static func composite(into px: UnsafeMutablePointer<UInt8>?, width: Int, box: PixelBox,
+                                  color: RGBAColor, alpha: Float, coverage: UnsafePointer<Float>?) {
+        guard let px, !box.isEmpty else { return }
+        let r = Float(color.red), g = Float(color.green), b = Float(color.blue)
+        let solid = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | 0xFF00_0000
+        let opaque = alpha >= 1
+        let threshold: Float = 0.5 / 255
+        let raw = UnsafeMutableRawPointer(px)
+        for y in box.y0..<box.y1 {
+            let rowStart = y &* width &+ box.x0
+            for i in rowStart..<(rowStart &+ box.width) {
+                let c = coverage.map { $0[i] } ?? 1
+                // Source alpha quantized to 1/255 steps first, as an RGBA8 source is, so colour
+                // and alpha round consistently (straight colours stay within 255 / (2 a)).
+                let sa = (alpha * c * 255).rounded() / 255
+                if sa < threshold { continue }
+                let offset = i &* 4
+                if opaque && c >= 1 {
+                    raw.storeBytes(of: solid.littleEndian, toByteOffset: offset, as: UInt32.self)
+                } else {
+                    let keep = 1 - sa                 // what source-over keeps of the destination
+                    let j = offset
+                    px[j] = byte(r * sa + Float(px[j]) * keep)
+                    px[j &+ 1] = byte(g * sa + Float(px[j &+ 1]) * keep)
+                    px[j &+ 2] = byte(b * sa + Float(px[j &+ 2]) * keep)
+                    px[j &+ 3] = byte(255 * sa + Float(px[j &+ 3]) * keep)
                 }
             }
         }

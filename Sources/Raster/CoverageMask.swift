@@ -6,12 +6,38 @@ public enum FillRule: Sendable {
     case evenOdd
 }
 
+/// A rectangle of whole pixels, half-open: columns `x0..<x1`, rows `y0..<y1`.
+struct PixelBox: Equatable, Sendable {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+
+    static let empty = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+
+    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    var width: Int { x1 - x0 }
+    var height: Int { y1 - y0 }
+
+    /// The box grown by `margin` px on every side and cut to `0..<width` x `0..<height`.
+    func grown(by margin: Int, within width: Int, _ height: Int) -> PixelBox {
+        guard !isEmpty else { return .empty }
+        let box = PixelBox(x0: max(x0 - margin, 0), y0: max(y0 - margin, 0),
+                           x1: min(x1 + margin, width), y1: min(y1 + margin, height))
+        return box.isEmpty ? .empty : box
+    }
+}
+
 /// Per-pixel coverage in 0...1: the fraction of each pixel's area a shape covers.
 /// Row-major, `width * height` values, row 0 at the top.
 public struct CoverageMask: Sendable {
     public let width: Int
     public let height: Int
-    public var values: [Float]
+    /// The coverage values. Writing to them (directly or through the subscript) is allowed;
+    /// it makes the mask forget which part of it is known to be zero.
+    public var values: [Float] {
+        didSet { extent = PixelBox(x0: 0, y0: 0, x1: width, y1: height) }
+    }
+    /// Every value outside this box is zero: the part of the mask that compositing and blurring
+    /// have to look at.
+    var extent: PixelBox
 
     /// An empty (all zero) mask.
     public init(width: Int, height: Int) {
@@ -19,6 +45,7 @@ public struct CoverageMask: Sendable {
         self.width = width
         self.height = height
         values = [Float](repeating: 0, count: width * height)
+        extent = .empty
     }
 
     public subscript(x: Int, y: Int) -> Float {
@@ -27,5 +54,16 @@ public struct CoverageMask: Sendable {
     }
 
     /// Sum of all coverage values: the covered area in px².
-    public var totalCoverage: Double { values.reduce(0.0) { $0 + Double($1) } }
+    public var totalCoverage: Double {
+        guard !extent.isEmpty else { return 0 }
+        var sum = 0.0
+        values.withUnsafeBufferPointer { v in
+            for y in extent.y0..<extent.y1 {
+                var row: Double = 0
+                for x in extent.x0..<extent.x1 { row += Double(v[y &* width &+ x]) }
+                sum += row
+            }
+        }
+        return sum
+    }
 }

@@ -2,12 +2,17 @@
 ///
 /// The kernel samples `exp(-x² / (2 sigma²))` at integer offsets out to `ceil(3 sigma)` px
 /// and is normalized to sum 1, so total coverage is preserved (up to what falls off the mask's
-/// edges, which is dropped: the mask is treated as zero outside).
+/// edges, which is dropped: the mask is treated as zero outside). Truncating at 3 sigma moves
+/// any value by less than 0.3 % of the peak compared with the untruncated Gaussian.
+///
+/// Only the mask's non-zero box, grown by the kernel radius, is computed: the horizontal pass
+/// runs over the rows that hold coverage, the vertical pass over the columns the first pass
+/// reached, each as a sum of shifted rows (contiguous, vectorizable inner loops).
 public enum GaussianBlur {
     /// The normalized 1-D kernel for `sigma` px; `kernel.count == 2 * radius + 1`.
     public static func kernel(sigma: Double) -> [Float] {
-        guard sigma > 0 else { return [1] }
-        let radius = Int((3 * sigma).rounded(.up))
+        guard sigma > 0, sigma.isFinite else { return [1] }
+        let radius = Int(min((3 * sigma).rounded(.up), 4096))
         var k = [Double](repeating: 0, count: 2 * radius + 1)
         for i in -radius...radius {
             k[i + radius] = _exp(-Double(i * i) / (2 * sigma * sigma))
@@ -22,37 +27,89 @@ public enum GaussianBlur {
         let radius = k.count / 2
         guard radius > 0 else { return mask }
         let w = mask.width, h = mask.height
-        var tmp = CoverageMask(width: w, height: h)
         var out = CoverageMask(width: w, height: h)
+        let source = mask.extent
+        guard !source.isEmpty else { return out }
+        let target = source.grown(by: radius, within: w, h)
+        let taps = k.count
+        // Columns are computed in chunks of 8 (SIMD8<Float>), so buffers are `lanes` wide.
+        let lanes = (target.width + 7) & ~7
+        // Horizontal pass over the rows holding coverage. `padded` holds one source row over
+        // columns target.x0 - radius ..< target.x0 + lanes + radius; `horizontal` has
+        // 2 radius zero rows above and below the source rows (output rows reach radius beyond
+        // the source, and read radius further), so the vertical pass needs no bounds.
+        var padded = [Float](repeating: 0, count: lanes + 2 * radius)
+        var horizontal = [Float](repeating: 0, count: lanes * (source.height + 4 * radius))
         k.withUnsafeBufferPointer { k in
+            let k = k.baseAddress!
             mask.values.withUnsafeBufferPointer { src in
-                tmp.values.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<h {
-                        let row = y * w
-                        for x in 0..<w {
-                            let lo = max(-radius, -x), hi = min(radius, w - 1 - x)
-                            var s: Float = 0
-                            for i in lo...hi { s += src[row + x + i] * k[i + radius] }
-                            dst[row + x] = s
+                padded.withUnsafeMutableBufferPointer { padded in
+                    horizontal.withUnsafeMutableBufferPointer { tmp in
+                        let padded = padded.baseAddress!, src = src.baseAddress!
+                        let copyOffset = source.x0 - (target.x0 - radius)
+                        for row in 0..<source.height {
+                            let from = src + (source.y0 + row) * w + source.x0
+                            (padded + copyOffset).update(from: from, count: source.width)
+                            let dst = tmp.baseAddress! + (row + 2 * radius) * lanes
+                            var m = 0
+                            while m < lanes {
+                                // Symmetric taps in pairs: k[t] == k[2 radius - t].
+                                var acc = k[radius] * load8(padded + m + radius)
+                                for t in 0..<radius {
+                                    acc += k[t] * (load8(padded + m + t) + load8(padded + m + 2 * radius - t))
+                                }
+                                store8(acc, dst + m)
+                                m += 8
+                            }
                         }
                     }
                 }
             }
-            tmp.values.withUnsafeBufferPointer { src in
+            // Vertical pass: output row y sums horizontal rows y - radius ... y + radius.
+            horizontal.withUnsafeBufferPointer { tmp in
                 out.values.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<h {
-                        let lo = max(-radius, -y), hi = min(radius, h - 1 - y)
-                        for x in 0..<w {
-                            var s: Float = 0
-                            for i in lo...hi { s += src[(y + i) * w + x] * k[i + radius] }
-                            dst[y * w + x] = s
+                    let tmp = tmp.baseAddress!, dst = dst.baseAddress!
+                    var chunk = [Float](repeating: 0, count: 8)
+                    chunk.withUnsafeMutableBufferPointer { chunk in
+                        let chunk = chunk.baseAddress!
+                        for y in target.y0..<target.y1 {
+                            let line = dst + y * w + target.x0
+                            // Source row y - radius + t sits at padded row y - source.y0 + radius + t.
+                            let rows = tmp + (y - source.y0 + radius) * lanes
+                            var m = 0
+                            while m < lanes {
+                                var acc = k[radius] * load8(rows + radius * lanes + m)
+                                for t in 0..<radius {
+                                    acc += k[t] * (load8(rows + t * lanes + m) + load8(rows + (taps - 1 - t) * lanes + m))
+                                }
+                                if m + 8 <= target.width {
+                                    store8(acc, line + m)
+                                } else {
+                                    store8(acc, chunk)
+                                    for i in 0..<(target.width - m) { line[m + i] = chunk[i] }
+                                }
+                                m += 8
+                            }
                         }
                     }
                 }
             }
         }
+        out.extent = target
         return out
     }
+}
+
+@inline(__always) private func load8(_ p: UnsafePointer<Float>) -> SIMD8<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+}
+
+@inline(__always) private func load8(_ p: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+}
+
+@inline(__always) private func store8(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>) {
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<Float>.self)
 }
 
 #if canImport(Glibc)
