@@ -44,7 +44,8 @@ let package = Package(
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "ToggleServiceTests", dependencies: ["ToggleService", "PNGEncoder", "Raster", "TestSupport"]),
+        .testTarget(name: "ToggleServiceTests",
+                    dependencies: ["ToggleService", "HTTPServer", "PNGEncoder", "Raster", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toggle-server", "TestSupport"]),
     ]
 )
