@@ -61,29 +61,29 @@ public final class ServiceMetrics: HTTPServerMetrics {
             lines += histogram.lines(name: "toggle_http_request_duration_seconds",
                                      labels: "route=\"\(PrometheusText.labelValue(route))\"")
         }
-        header("toggle_http_response_bytes_total", "counter", "Bytes written in responses, heads and bodies.")
-        lines.append("toggle_http_response_bytes_total \(s.responseBytes)")
+        func single(_ name: String, _ type: String, _ help: String, _ value: Int) {
+            header(name, type, help)
+            lines.append("\(name) \(value)")
+        }
+        single("toggle_http_response_bytes_total", "counter", "Bytes written in responses, heads and bodies.",
+               s.responseBytes)
         header("toggle_render_duration_seconds", "histogram", "Seconds to draw and encode one image (cache misses).")
         lines += s.render.lines(name: "toggle_render_duration_seconds")
-        header("toggle_http_connections_total", "counter", "Connections accepted and served.")
-        lines.append("toggle_http_connections_total \(s.connectionsOpened)")
-        header("toggle_http_open_connections", "gauge", "Connections open now.")
-        lines.append("toggle_http_open_connections \(s.connectionsOpened - s.connectionsClosed)")
-        if let stats = cache?.statistics {
-            header("toggle_image_cache_hits_total", "counter", "Image requests answered from the cache.")
-            lines.append("toggle_image_cache_hits_total \(stats.hits)")
-            header("toggle_image_cache_misses_total", "counter", "Image requests that had to render.")
-            lines.append("toggle_image_cache_misses_total \(stats.misses - stats.coalesced)")
-            header("toggle_image_cache_coalesced_total", "counter", "Misses that waited for a concurrent render of the same image.")
-            lines.append("toggle_image_cache_coalesced_total \(stats.coalesced)")
-            header("toggle_image_cache_evictions_total", "counter", "Images evicted to stay within the byte budget.")
-            lines.append("toggle_image_cache_evictions_total \(stats.evictions)")
-            header("toggle_image_cache_bytes", "gauge", "Bytes held by the image cache.")
-            lines.append("toggle_image_cache_bytes \(stats.bytes)")
-            header("toggle_image_cache_capacity_bytes", "gauge", "The image cache's byte budget.")
-            lines.append("toggle_image_cache_capacity_bytes \(cache?.capacityBytes ?? 0)")
-            header("toggle_image_cache_entries", "gauge", "Images held by the image cache.")
-            lines.append("toggle_image_cache_entries \(stats.entries)")
+        single("toggle_http_connections_total", "counter", "Connections accepted and served.", s.connectionsOpened)
+        single("toggle_http_open_connections", "gauge", "Connections open now.",
+               s.connectionsOpened - s.connectionsClosed)
+        if let cache {
+            let stats = cache.statistics
+            single("toggle_image_cache_hits_total", "counter", "Image requests answered from the cache.", stats.hits)
+            single("toggle_image_cache_misses_total", "counter", "Image requests that had to render.",
+                   stats.misses - stats.coalesced)
+            single("toggle_image_cache_coalesced_total", "counter",
+                   "Misses that waited for a concurrent render of the same image.", stats.coalesced)
+            single("toggle_image_cache_evictions_total", "counter", "Images evicted to stay within the byte budget.",
+                   stats.evictions)
+            single("toggle_image_cache_bytes", "gauge", "Bytes held by the image cache.", stats.bytes)
+            single("toggle_image_cache_capacity_bytes", "gauge", "The image cache's byte budget.", cache.capacityBytes)
+            single("toggle_image_cache_entries", "gauge", "Images held by the image cache.", stats.entries)
         }
         return lines.joined(separator: "\n") + "\n"
     }

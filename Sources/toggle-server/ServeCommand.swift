@@ -27,6 +27,9 @@ enum ServeCommand {
             responder: ToggleResponder(configuration: options.responder, cache: cache, metrics: metrics,
                                        isReady: { readiness.isReady }),
             metrics: FanOutMetrics(observers))
+        // Handlers first, so a SIGTERM that arrives right after the address line is printed
+        // drains instead of killing the process.
+        installSignalHandlers(server: server, readiness: readiness)
         let address: BoundAddress
         do {
             address = try server.start()
@@ -36,7 +39,6 @@ enum ServeCommand {
         }
         Console.line("listening on \(address)")
         readiness.isReady = true
-        installSignalHandlers(server: server, readiness: readiness)
         dispatchMain()
     }
 

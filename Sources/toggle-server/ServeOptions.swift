@@ -19,35 +19,14 @@ struct ServeOptions {
 
     static let options: [Option] = [
         Option(flag: "--host", environment: "HOST") { o, v in o.server.host = v; return !v.isEmpty },
-        Option(flag: "--port", environment: "PORT") { o, v in
-            guard let p = Int(v), v.allSatisfy(\.isNumber), (0...65535).contains(p) else { return false }
-            o.server.port = p; return true
-        },
+        integer("--port", "PORT", \.server.port, 0...65535),
         Option(flag: "--public-dir", environment: "PUBLIC_DIR") { o, v in o.responder.publicDirectory = v; return !v.isEmpty },
-        Option(flag: "--max-age", environment: "MAX_AGE") { o, v in
-            guard let n = Int(v), n >= 0 else { return false }
-            o.responder.maxAge = n; return true
-        },
-        Option(flag: "--header-timeout", environment: "HEADER_TIMEOUT") { o, v in
-            guard let s = Double(v), s > 0, s.isFinite else { return false }
-            o.server.headerTimeout = s; return true
-        },
-        Option(flag: "--idle-timeout", environment: "IDLE_TIMEOUT") { o, v in
-            guard let s = Double(v), s > 0, s.isFinite else { return false }
-            o.server.idleTimeout = s; return true
-        },
-        Option(flag: "--max-connections", environment: "MAX_CONNECTIONS") { o, v in
-            guard let n = Int(v), n > 0 else { return false }
-            o.server.maxConnections = n; return true
-        },
-        Option(flag: "--drain-deadline", environment: "DRAIN_DEADLINE") { o, v in
-            guard let s = Double(v), s >= 0, s.isFinite else { return false }
-            o.server.drainDeadline = s; return true
-        },
-        Option(flag: "--cache-bytes", environment: "CACHE_BYTES") { o, v in
-            guard let n = Int(v), n >= 0 else { return false }
-            o.cacheBytes = n; return true
-        },
+        integer("--max-age", "MAX_AGE", \.responder.maxAge, 0...Int.max),
+        seconds("--header-timeout", "HEADER_TIMEOUT", \.server.headerTimeout, allowsZero: false),
+        seconds("--idle-timeout", "IDLE_TIMEOUT", \.server.idleTimeout, allowsZero: false),
+        integer("--max-connections", "MAX_CONNECTIONS", \.server.maxConnections, 1...Int.max),
+        seconds("--drain-deadline", "DRAIN_DEADLINE", \.server.drainDeadline, allowsZero: true),
+        integer("--cache-bytes", "CACHE_BYTES", \.cacheBytes, 0...Int.max),
         Option(flag: "--access-log", environment: "ACCESS_LOG") { o, v in
             switch v {
             case "on", "1", "true": o.accessLog = true
@@ -56,23 +35,33 @@ struct ServeOptions {
             }
             return true
         },
-        Option(flag: "--max-target-bytes", environment: "MAX_TARGET_BYTES") { o, v in
-            guard let n = Int(v), n >= 16 else { return false }
-            o.server.maxRequestTargetBytes = n; return true
-        },
-        Option(flag: "--max-header-bytes", environment: "MAX_HEADER_BYTES") { o, v in
-            guard let n = Int(v), n >= 64 else { return false }
-            o.server.maxHeaderBytes = n; return true
-        },
-        Option(flag: "--max-header-fields", environment: "MAX_HEADER_FIELDS") { o, v in
-            guard let n = Int(v), n >= 1 else { return false }
-            o.server.maxHeaderFields = n; return true
-        },
-        Option(flag: "--max-body-bytes", environment: "MAX_BODY_BYTES") { o, v in
-            guard let n = Int(v), n >= 0 else { return false }
-            o.server.maxBodyBytes = n; return true
-        },
+        integer("--max-target-bytes", "MAX_TARGET_BYTES", \.server.maxRequestTargetBytes, 16...Int.max),
+        integer("--max-header-bytes", "MAX_HEADER_BYTES", \.server.maxHeaderBytes, 64...Int.max),
+        integer("--max-header-fields", "MAX_HEADER_FIELDS", \.server.maxHeaderFields, 1...Int.max),
+        integer("--max-body-bytes", "MAX_BODY_BYTES", \.server.maxBodyBytes, 0...Int.max),
     ]
+
+    /// An option taking a decimal integer (ASCII digits only) within `range`.
+    static func integer(_ flag: String, _ environment: String,
+                        _ field: WritableKeyPath<ServeOptions, Int> & Sendable, _ range: ClosedRange<Int>) -> Option {
+        Option(flag: flag, environment: environment) { o, v in
+            guard !v.isEmpty, v.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(v), range.contains(n) else {
+                return false
+            }
+            o[keyPath: field] = n
+            return true
+        }
+    }
+
+    /// An option taking a finite number of seconds, positive (or zero if `allowsZero`).
+    static func seconds(_ flag: String, _ environment: String,
+                        _ field: WritableKeyPath<ServeOptions, Double> & Sendable, allowsZero: Bool) -> Option {
+        Option(flag: flag, environment: environment) { o, v in
+            guard let s = Double(v), s.isFinite, s > 0 || (allowsZero && s == 0) else { return false }
+            o[keyPath: field] = s
+            return true
+        }
+    }
 
     /// Parses `arguments` (`--flag value` or `--flag=value`) over `environment`.
     /// - Throws: a message naming the flag or variable and its bad value.
