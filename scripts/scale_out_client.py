@@ -60,6 +60,7 @@ def main():
         if ha.get("etag") != hb.get("etag") or ba != bb:
             problems.append(f"{q}: instances differ: {ha.get('etag')} {len(ba)} B vs {hb.get('etag')} {len(bb)} B")
         direct[q] = (ha.get("etag"), hashlib.sha256(ba).hexdigest(), len(ba))
+    time.sleep(0.3)
     before_a, before_b = toggle_lines(log_a), toggle_lines(log_b)
 
     # Through nginx: round robin over both; every answer matches the direct one.
