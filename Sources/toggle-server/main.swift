@@ -10,6 +10,8 @@ case "serve":
     exit(ServeCommand.run(rest, environment: ProcessInfo.processInfo.environment))
 case "render":
     exit(RenderCommand.run(rest))
+case "probe":
+    exit(ProbeCommand.run(rest, environment: ProcessInfo.processInfo.environment))
 case "help":
     Console.line(Usage.text)
     exit(0)

@@ -1,0 +1,376 @@
+// The playground on index.html: controls -> a /toggle URL -> preview and snippets.
+// Plain JavaScript, no build step; talks only to this server (/toggle, /symbols).
+"use strict";
+
+// Dynamic Type factors (body line height / 22), DESIGN.md section 2.
+const SIZES = [
+  ["xSmall", 0.8636], ["small", 0.9091], ["medium", 0.9545], ["large", 1], ["xLarge", 1.0909],
+  ["xxLarge", 1.1818], ["xxxLarge", 1.3182], ["accessibility1", 1.5455], ["accessibility2", 1.8182],
+  ["accessibility3", 2.1818], ["accessibility4", 2.5455], ["accessibility5", 2.8182],
+];
+// Named colours with their light-appearance sRGB value (for the colour picker's swatch).
+const COLOURS = {
+  red: "#ff3b30", orange: "#ff9500", yellow: "#ffcc00", green: "#34c759", mint: "#00c7be",
+  teal: "#30b0c7", cyan: "#32ade6", blue: "#007aff", indigo: "#5856d6", purple: "#af52de",
+  pink: "#ff2d55", brown: "#a2845e", gray: "#8e8e93", black: "#000000", white: "#ffffff",
+};
+const DEFAULTS = {
+  state: "on", disabled: false, on_sym: "checkmark", off_sym: "xmark", sym: "minus",
+  color: "green", off_color: "", bg: "", scale: "2", size: "large", pad: "0", theme: "light", alt: "",
+};
+const SEARCH_LIMIT = 48;
+
+const $ = (id) => document.getElementById(id);
+const form = $("controls");
+const preview = $("preview");
+let catalogue = [];          // [{name, icon, ...}] from GET /symbols
+let knownNames = new Set();  // for checking names before asking the server
+
+// ---- Controls ------------------------------------------------------------------------------
+
+function fillSelects() {
+  const size = $("size");
+  for (const [name, factor] of SIZES) {
+    size.add(new Option(`${name} (${factor})`, name, false, name === "large"));
+  }
+  for (const block of document.querySelectorAll(".colour")) {
+    const select = block.querySelector("select");
+    const param = block.dataset.param;
+    if (param === "off_color") select.add(new Option("default", ""));
+    if (param === "bg") select.add(new Option("none (transparent)", ""));
+    for (const name of Object.keys(COLOURS)) select.add(new Option(name, name));
+    select.add(new Option("custom (picker)", "custom"));
+    select.value = block.dataset.default;
+  }
+}
+
+/** The colour a `.colour` block stands for: "", a name, or hex without '#'. */
+function colourValue(param) {
+  const select = $(param);
+  if (select.value === "custom") return $(param + "-picker").value.replace("#", "").toLowerCase();
+  return select.value;
+}
+
+function setColour(param, value) {
+  const select = $(param);
+  const picker = $(param + "-picker");
+  if (value === "" || value in COLOURS) {
+    select.value = value;
+    if (value) picker.value = COLOURS[value];
+  } else if (/^#?[0-9a-fA-F]{6}$/.test(value)) {
+    select.value = "custom";
+    picker.value = "#" + value.replace("#", "").toLowerCase();
+  } else if (/^#?[0-9a-fA-F]{3,8}$/.test(value)) {
+    // Other hex forms keep working through the URL but the picker only holds #rrggbb.
+    select.add(new Option(value, value));
+    select.value = value;
+  }
+}
+
+/** The current settings as a plain object. */
+function settings() {
+  return {
+    state: form.elements.state.value,
+    disabled: $("disabled").checked,
+    on_sym: $("on_sym").value.trim(),
+    off_sym: $("off_sym").value.trim(),
+    sym: $("sym").value.trim(),
+    color: colourValue("color"),
+    off_color: colourValue("off_color"),
+    bg: colourValue("bg"),
+    scale: $("scale").value.trim(),
+    size: $("size").value,
+    pad: $("pad").value.trim(),
+    theme: form.elements.theme.value,
+    alt: $("alt").value.trim(),
+  };
+}
+
+function apply(s) {
+  form.elements.state.value = s.state;
+  $("disabled").checked = s.disabled;
+  for (const p of ["on_sym", "off_sym", "sym"]) $(p).value = s[p];
+  for (const p of ["color", "off_color", "bg"]) setColour(p, s[p]);
+  $("scale").value = s.scale;
+  $("size").value = s.size;
+  $("pad").value = s.pad;
+  form.elements.theme.value = s.theme;
+  $("alt").value = s.alt;
+}
+
+// ---- URLs and snippets ---------------------------------------------------------------------
+
+/** Query parameters for `s`, defaults left out, in a stable order. `theme` overrides s.theme. */
+function query(s, theme = s.theme) {
+  const q = [];
+  const add = (name, value) => q.push(name + "=" + encodeURIComponent(value));
+  if (s.state === "mixed") add("state", "mixed"); else add("on", s.state === "on" ? "1" : "0");
+  if (s.state === "on" && s.on_sym && s.on_sym !== DEFAULTS.on_sym) add("on_sym", s.on_sym);
+  if (s.state === "off" && s.off_sym && s.off_sym !== DEFAULTS.off_sym) add("off_sym", s.off_sym);
+  if (s.state === "mixed" && s.sym && s.sym !== DEFAULTS.sym) add("sym", s.sym);
+  if (s.color && s.color !== "green") add("color", s.color);
+  if (s.off_color && s.state === "off") add("off_color", s.off_color);
+  if (s.scale && Number(s.scale) !== 1) add("scale", s.scale);
+  if (s.size !== "large") add("size", s.size);
+  if (theme !== "light") add("theme", theme);
+  if (s.disabled) add("disabled", "1");
+  if (s.bg) add("bg", s.bg);
+  if (s.pad && Number(s.pad) !== 0) add("pad", s.pad);
+  return q.join("&");
+}
+
+function toggleURL(s, theme) {
+  return location.origin + "/toggle?" + query(s, theme);
+}
+
+/** Pixel size of the PNG, and the CSS size to show it at (pixels / scale). */
+function dimensions(s) {
+  const factor = (SIZES.find(([n]) => n === s.size) || ["large", 1])[1];
+  const scale = Number(s.scale) || 1;
+  const pad = Number(s.pad) || 0;
+  const h = 32 * factor;
+  const pxW = Math.round(1.8 * h * scale) + 2 * Math.round(pad * scale);
+  const pxH = Math.round(h * scale) + 2 * Math.round(pad * scale);
+  return { pxW, pxH, width: Math.round(pxW / scale), height: Math.round(pxH / scale) };
+}
+
+function altText(s) {
+  if (s.alt) return s.alt;
+  const state = s.state === "mixed" ? "mixed" : s.state;
+  return `Switch, ${state}${s.disabled ? ", disabled" : ""}`;
+}
+
+const escapeHTML = (t) => t.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeMarkdown = (t) => t.replace(/([\\\[\]])/g, "\\$1");
+
+function snippets(s) {
+  const url = toggleURL(s);
+  const { width, height } = dimensions(s);
+  const alt = altText(s);
+  const img = (src) => `<img src="${escapeHTML(src)}" width="${width}" height="${height}" alt="${escapeHTML(alt)}">`;
+  const light = toggleURL(s, "light");
+  const dark = toggleURL(s, "dark");
+  return {
+    url,
+    html: img(url),
+    md: `![${escapeMarkdown(alt)}](${url})`,
+    picture: `<picture>\n  <source media="(prefers-color-scheme: dark)" srcset="${escapeHTML(dark)}">\n  ${img(light)}\n</picture>`,
+    curl: `curl -fsS '${url}' -o toggle.png`,
+  };
+}
+
+// ---- Updating ------------------------------------------------------------------------------
+
+/** Names the server would refuse, checked against the catalogue once it has loaded. */
+function unknownSymbol(s) {
+  if (!knownNames.size) return null;
+  const name = s.state === "on" ? s.on_sym : s.state === "off" ? s.off_sym : s.sym;
+  if (!name || knownNames.has(name)) return null;
+  return name;
+}
+
+function showProblem(text) {
+  const p = $("problem");
+  p.textContent = text || "";
+  p.hidden = !text;
+}
+
+function update() {
+  const s = settings();
+  for (const p of ["on_sym", "off_sym", "sym"]) {
+    $(p).closest("label").classList.toggle("active", p === { on: "on_sym", off: "off_sym", mixed: "sym" }[s.state]);
+  }
+  const unknown = unknownSymbol(s);
+  if (unknown) {
+    const close = closestNames(unknown).map((n) => `“${n}”`).join(", ");
+    showProblem(`No symbol is called “${unknown}”.` + (close ? ` Did you mean ${close}?` : ""));
+    return;
+  }
+  const scale = Number(s.scale);
+  if (!(scale >= 1 && scale <= 4)) { showProblem("Scale goes from 1 to 4."); return; }
+  const pad = Number(s.pad);
+  if (!(pad >= 0 && pad <= 64)) { showProblem("Margin goes from 0 to 64 pt."); return; }
+  showProblem("");
+
+  const sn = snippets(s);
+  const { pxW, pxH, width, height } = dimensions(s);
+  if (preview.getAttribute("src") !== sn.url) {
+    preview.width = width;
+    preview.height = height;
+    preview.src = sn.url;
+  }
+  preview.alt = altText(s);
+  $("flip").setAttribute("aria-pressed", String(s.state === "on"));
+  $("stage").className = "stage " + s.theme;
+  $("dimensions").textContent = `${pxW} × ${pxH} px image, shown at ${width} × ${height} CSS px`;
+  for (const [key, text] of Object.entries(sn)) $("s-" + key).textContent = text;
+  $("md-note").hidden = Number(s.scale) === 1;
+  for (const p of ["color", "off_color", "bg"]) {
+    if (COLOURS[$(p).value]) $(p + "-picker").value = COLOURS[$(p).value];
+  }
+  saveToAddress(s);
+}
+
+/** Keeps the page address in step, so a set-up can be bookmarked or shared. */
+function saveToAddress(s) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(s)) {
+    if (String(v) !== String(DEFAULTS[k])) params.set(k, String(v));
+  }
+  const search = params.toString();
+  history.replaceState(null, "", search ? "?" + search : location.pathname);
+}
+
+function loadFromAddress() {
+  const params = new URLSearchParams(location.search);
+  const s = { ...DEFAULTS };
+  for (const k of Object.keys(DEFAULTS)) {
+    if (!params.has(k)) continue;
+    s[k] = k === "disabled" ? params.get(k) === "true" : params.get(k);
+  }
+  apply(s);
+}
+
+preview.addEventListener("error", async () => {
+  if (!preview.getAttribute("src")) return;
+  // The server says why in a JSON body; show that instead of a broken image.
+  try {
+    const response = await fetch(preview.src);
+    const body = await response.json();
+    showProblem(`The server refused ${body.parameter || "the request"}: ${body.expected || body.error}`);
+  } catch {
+    showProblem("The image did not load.");
+  }
+});
+
+// ---- Symbols -------------------------------------------------------------------------------
+
+function closestNames(name) {
+  const words = name.toLowerCase().split(/[.\-:\s]+/).filter(Boolean);
+  return catalogue
+    .filter((e) => !e.name.startsWith("mdi:") && words.some((w) => e.name.includes(w)))
+    .slice(0, 3).map((e) => e.name);
+}
+
+function searchSymbols() {
+  const words = $("symbol-search").value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const list = $("symbol-results");
+  if (!words.length) {
+    list.replaceChildren();
+    $("symbol-count").textContent = catalogue.length
+      ? `${catalogue.filter((e) => !e.name.startsWith("mdi:")).length} SF-style names and ${catalogue.filter((e) => e.name.startsWith("mdi:")).length} mdi: icons to search.`
+      : "";
+    return;
+  }
+  const hit = (e) => words.every((w) => e.name.toLowerCase().includes(w) || e.icon.includes(w));
+  // SF-style names first, then mdi: icons.
+  const matches = catalogue.filter((e) => !e.name.startsWith("mdi:") && hit(e))
+    .concat(catalogue.filter((e) => e.name.startsWith("mdi:") && hit(e)));
+  const target = $("symbol-target").value;
+  const state = { on_sym: "on=1&on_sym=", off_sym: "on=0&off_sym=", sym: "state=mixed&sym=" }[target];
+  const items = matches.slice(0, SEARCH_LIMIT).map((e) => {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "symbol";
+    button.title = `Use ${e.name} for the ${$("symbol-target").selectedOptions[0].text.toLowerCase()} state`;
+    const img = document.createElement("img");
+    img.loading = "lazy";
+    img.width = 58;
+    img.height = 32;
+    img.alt = "";
+    img.src = "/toggle@2x.png?" + state + encodeURIComponent(e.name);
+    const label = document.createElement("span");
+    label.textContent = e.name;
+    button.append(img, label);
+    button.addEventListener("click", () => {
+      $(target).value = e.name;
+      const wanted = { on_sym: "on", off_sym: "off", sym: "mixed" }[target];
+      form.elements.state.value = wanted;
+      update();
+    });
+    li.append(button);
+    return li;
+  });
+  list.replaceChildren(...items);
+  $("symbol-count").textContent = matches.length > SEARCH_LIMIT
+    ? `${matches.length} matches, first ${SEARCH_LIMIT} shown: type more to narrow them.`
+    : `${matches.length} ${matches.length === 1 ? "match" : "matches"}.`;
+}
+
+async function loadCatalogue() {
+  try {
+    const response = await fetch("/symbols");
+    if (!response.ok) throw new Error("GET /symbols: " + response.status);
+    catalogue = await response.json();
+    knownNames = new Set(catalogue.map((e) => e.name));
+    const options = catalogue.filter((e) => !e.name.startsWith("mdi:")).map((e) => new Option(e.name));
+    $("symbol-names").replaceChildren(...options);
+    searchSymbols();
+    update();
+  } catch (err) {
+    $("symbol-count").textContent = "The symbol list did not load: " + err.message;
+  }
+}
+
+// ---- Copying -------------------------------------------------------------------------------
+
+async function copy(text) {
+  if (navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Plain http on another host: the Clipboard API is not there, select-and-copy is.
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand("copy");
+  area.remove();
+  if (!ok) throw new Error("copy refused");
+}
+
+for (const button of document.querySelectorAll("button.copy")) {
+  button.addEventListener("click", async () => {
+    const heading = button.parentElement.querySelector("h3").textContent;
+    try {
+      await copy($(button.dataset.for).textContent);
+      $("copied").textContent = `Copied the ${heading} snippet.`;
+      button.textContent = "Copied";
+      setTimeout(() => { button.textContent = "Copy"; }, 1500);
+    } catch {
+      $("copied").textContent = "Copying was refused: select the text and copy it by hand.";
+    }
+  });
+}
+
+// ---- Wiring --------------------------------------------------------------------------------
+
+let pending;
+form.addEventListener("input", (event) => {
+  if (event.target.id === "symbol-search") { clearTimeout(pending); pending = setTimeout(searchSymbols, 120); return; }
+  if (event.target.type === "color") $(event.target.id.replace("-picker", "")).value = "custom";
+  if (event.target.tagName === "SELECT" && event.target.closest(".colour") && COLOURS[event.target.value]) {
+    $(event.target.id + "-picker").value = COLOURS[event.target.value];
+  }
+  if (event.target.id === "symbol-target") { searchSymbols(); return; }
+  update();
+});
+form.addEventListener("submit", (event) => event.preventDefault());
+$("flip").addEventListener("click", () => {
+  const state = form.elements.state.value;
+  form.elements.state.value = state === "on" ? "off" : "on";
+  update();
+});
+$("reset").addEventListener("click", () => {
+  apply({ ...DEFAULTS });
+  update();
+});
+
+fillSelects();
+loadFromAddress();
+update();
+loadCatalogue();

@@ -1,0 +1,233 @@
+"""The playground (Public/index.html) in headless Chromium, against a running toggle-server.
+
+usage: test_playground.py BASE_URL OUT_DIR
+
+Checks that the preview loads (naturalWidth > 0, at the size the snippets promise), that changing
+each kind of control changes the image and the snippets, that the symbol search works, that the
+page is usable from the keyboard, and that the console shows no errors. Saves full-page screenshots
+OUT_DIR/playground.png (1280 wide) and OUT_DIR/playground-phone.png (390x844, mobile).
+"""
+import base64
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+SIZES = {"large": 1.0, "accessibility1": 1.5455, "xSmall": 0.8636}
+failures = []
+
+
+def check(condition, message):
+    if condition:
+        print("ok  ", message)
+    else:
+        print("FAIL", message)
+        failures.append(message)
+
+
+def driver_for():
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1280,1000", "--hide-scrollbars", "--no-first-run"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(options=options, service=service)
+
+
+def wait_for(driver, script, timeout=15, message="condition"):
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: d.execute_script(script))
+        return True
+    except Exception:
+        print("timed out waiting for", message)
+        return False
+
+
+def preview_loaded(driver, src=None, having=""):
+    """Waits for a preview src other than `src` that contains `having`, then for it to load;
+    returns (src, naturalWidth, naturalHeight)."""
+    if src is not None:
+        wait_for(driver, f"const s = document.getElementById('preview').src; return s !== {src!r} && s.includes({having!r})",
+                 message="a new preview src")
+    wait_for(driver, "const i = document.getElementById('preview'); return i.complete && i.naturalWidth > 0",
+             message="the preview to load")
+    return tuple(driver.execute_script(
+        "const i = document.getElementById('preview'); return [i.src, i.naturalWidth, i.naturalHeight]"))
+
+
+def choose(driver, select_id, value):
+    """Picks an option from the keyboard (type-ahead on the focused select), as a user would."""
+    element = driver.find_element(By.ID, select_id)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", element)
+    element.send_keys(value)
+    ok = wait_for(driver, f"return document.getElementById({select_id!r}).value === {value!r}", timeout=3,
+                  message=f"{select_id} = {value}")
+    check(ok, f"keyboard selects {value} in #{select_id}")
+
+
+def snippet(driver, name):
+    return driver.find_element(By.ID, "s-" + name).text
+
+
+def expected_pixels(size, scale):
+    h = 32 * SIZES[size]
+    return round(1.8 * h * scale), round(h * scale)
+
+
+def console_errors(driver):
+    return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+
+
+def screenshot(driver, path, width, height, mobile):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1, "mobile": mobile})
+    time.sleep(0.3)
+    scroll_width = driver.execute_script("return document.documentElement.scrollWidth")
+    check(scroll_width <= width, f"no sideways scrolling at {width} px wide (page is {scroll_width})")
+    full = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": max(height, full), "deviceScaleFactor": 2 if mobile else 1, "mobile": mobile})
+    wait_for(driver, "return [...document.images].filter(i => i.loading !== 'lazy').every(i => i.complete)", message="images")
+    time.sleep(0.3)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(shot["data"]))
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    print("saved", path)
+
+
+def main():
+    base, out = sys.argv[1].rstrip("/"), sys.argv[2]
+    os.makedirs(out, exist_ok=True)
+    driver = driver_for()
+    try:
+        driver.get(base + "/")
+        src, w, h = preview_loaded(driver)
+        check(w > 0 and h > 0, f"preview loaded: {w}x{h}")
+        check((w, h) == expected_pixels("large", 2), f"default preview is {expected_pixels('large', 2)} px at scale 2")
+        check(wait_for(driver, "return document.querySelectorAll('#symbol-names option').length > 200",
+                       message="the symbol list"), "the symbol catalogue loaded from /symbols")
+        for href in ("/gallery.html", "/symbols.html", "/openapi.json"):
+            check(len(driver.find_elements(By.CSS_SELECTOR, f'a[href="{href}"]')) > 0, f"links to {href}")
+
+        url = snippet(driver, "url")
+        check(url == base + "/toggle?on=1&scale=2", f"URL snippet {url}")
+        html = snippet(driver, "html")
+        check('width="58" height="32" alt="Switch, on"' in html, f"HTML snippet has size and alt: {html}")
+        check(snippet(driver, "md") == f"![Switch, on]({url})", "Markdown snippet")
+        picture = snippet(driver, "picture")
+        check('media="(prefers-color-scheme: dark)"' in picture and "theme=dark" in picture
+              and picture.count("<img ") == 1, "picture snippet swaps a dark source")
+        check(snippet(driver, "curl") == f"curl -fsS '{url}' -o toggle.png", "curl snippet")
+        # Every label-less control would be an accessibility bug.
+        unlabelled = driver.execute_script("""
+            return [...document.querySelectorAll('input, select')].filter(e =>
+              !e.labels?.length && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby')).map(e => e.id || e.name)""")
+        check(unlabelled == [], f"every control has a label {unlabelled}")
+
+        # State: off.
+        driver.find_element(By.CSS_SELECTOR, 'input[name=state][value=off]').click()
+        src2, w2, _ = preview_loaded(driver, src)
+        check("on=0" in src2 and w2 > 0, f"state off changes the image: {src2}")
+        check("on=0" in snippet(driver, "url") and 'alt="Switch, off"' in snippet(driver, "html"), "state off changes the snippets")
+
+        # Colour name, then the picker.
+        choose(driver, "color", "indigo")
+        driver.find_element(By.CSS_SELECTOR, 'input[name=state][value=on]').click()
+        src3, w3, _ = preview_loaded(driver, src2)
+        check("color=indigo" in src3 and w3 > 0, f"colour name changes the image: {src3}")
+        driver.execute_script("""const p = document.getElementById('color-picker'); p.value = '#ff00aa';
+                                 p.dispatchEvent(new Event('input', {bubbles: true}));""")
+        src4, w4, _ = preview_loaded(driver, src3)
+        check("color=ff00aa" in src4 and w4 > 0 and "color=ff00aa" in snippet(driver, "curl"), f"colour picker: {src4}")
+
+        # Dynamic Type size and scale: image size and the snippet's width and height follow.
+        choose(driver, "size", "accessibility1")
+        scale = driver.find_element(By.ID, "scale")
+        scale.send_keys(Keys.CONTROL, "a")
+        scale.send_keys("3")
+        src5, w5, h5 = preview_loaded(driver, src4)
+        check((w5, h5) == expected_pixels("accessibility1", 3), f"size+scale image {w5}x{h5}, expected {expected_pixels('accessibility1', 3)}")
+        cw, ch = round(w5 / 3), round(h5 / 3)
+        check(f'width="{cw}" height="{ch}"' in snippet(driver, "html"), f"HTML snippet says {cw}x{ch}")
+
+        # Theme, disabled, background.
+        driver.find_element(By.CSS_SELECTOR, 'input[name=theme][value=dark]').click()
+        driver.find_element(By.ID, "disabled").click()
+        choose(driver, "bg", "black")
+        src6, w6, _ = preview_loaded(driver, src5, having="bg=black")
+        check(all(p in src6 for p in ("theme=dark", "disabled=1", "bg=black")) and w6 > 0, f"theme, disabled, bg: {src6}")
+        check("Switch, on, disabled" in snippet(driver, "html"), "alt text says disabled")
+
+        # Symbol search: type, pick a result, the on symbol changes.
+        search = driver.find_element(By.ID, "symbol-search")
+        search.send_keys("moon")
+        check(wait_for(driver, "return document.querySelectorAll('#symbol-results button').length > 0", message="search results"),
+              "searching 'moon' lists symbols")
+        first = driver.find_element(By.CSS_SELECTOR, "#symbol-results button")
+        name = first.text.strip()
+        first.click()
+        src7, w7, _ = preview_loaded(driver, src6)
+        check(driver.find_element(By.ID, "on_sym").get_attribute("value") == name and "on_sym=" in src7 and w7 > 0,
+              f"picking {name} sets the on symbol: {src7}")
+        check(wait_for(driver, """return [...document.querySelectorAll('#symbol-results img')].slice(0, 4)
+                                    .every(i => i.complete && i.naturalWidth > 0)""", message="result previews"),
+              "search result previews loaded")
+
+        # An mdi: name typed by hand.
+        field = driver.find_element(By.ID, "on_sym")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("mdi:weather-night")
+        src8, w8, _ = preview_loaded(driver, src7, having="weather-night")
+        check("on_sym=mdi%3Aweather-night" in src8 and w8 > 0, f"typed mdi: symbol: {src8}")
+
+        # Keyboard: the preview is a button; Enter flips the switch.
+        flip = driver.find_element(By.ID, "flip")
+        driver.execute_script("arguments[0].focus()", flip)
+        flip.send_keys(Keys.ENTER)
+        src9, w9, _ = preview_loaded(driver, src8)
+        check("on=0" in src9 and w9 > 0, "Enter on the preview flips it off")
+        flip.send_keys(Keys.SPACE)
+        src10, _, _ = preview_loaded(driver, src9)
+        check("on=1" in src10, "Space flips it back on")
+
+        # The page address keeps the set-up: reload and get the same image.
+        driver.refresh()
+        src11, w11, _ = preview_loaded(driver)
+        check(src11 == src10 and w11 > 0, "a reload keeps the settings")
+
+        # Reset, then a nice picture for the screenshot.
+        driver.find_element(By.ID, "reset").click()
+        driver.execute_script("""
+            document.getElementById('on_sym').value = 'moon.fill';
+            document.getElementById('color').value = 'indigo';
+            document.getElementById('symbol-search').value = 'moon';
+            document.getElementById('controls').dispatchEvent(new Event('input'));
+            document.getElementById('symbol-search').dispatchEvent(new Event('input', {bubbles: true}));""")
+        src12, w12, _ = preview_loaded(driver, src11)
+        check("on_sym=moon.fill" in src12 and "color=indigo" in src12 and w12 > 0, "reset and set for the screenshot")
+        wait_for(driver, "return document.querySelectorAll('#symbol-results button').length > 0", message="results")
+
+        errors = console_errors(driver)
+        check(errors == [], f"no console errors {errors}")
+
+        screenshot(driver, os.path.join(out, "playground.png"), 1280, 900, mobile=False)
+        screenshot(driver, os.path.join(out, "playground-phone.png"), 390, 844, mobile=True)
+        errors = console_errors(driver)
+        check(errors == [], f"no console errors after the screenshots {errors}")
+    finally:
+        driver.quit()
+    if failures:
+        print(f"{len(failures)} check(s) failed")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
