@@ -72,7 +72,7 @@ public enum SymbolCatalog {
         let close = suggestions(for: name)
         let hint = close.isEmpty ? "" : "did you mean " + close.joined(separator: ", ") + "? "
         return hint + "A symbol name: an SF-style name such as checkmark, xmark or moon.fill, or "
-            + "mdi:<icon> for any of the \(MDIIconData.bundled.records.count) Material Design Icons; GET /symbols lists the \(curated.names.count) SF-style names"
+            + "mdi:<icon> for any of the \(MDIIconData.bundled.records.count) Material Design Icons; GET /symbols lists all \(curated.names.count + MDIIconData.bundled.records.count) names"
     }
 
     /// Every name: the curated ones (sorted), then `mdi:<icon>` for every icon (sorted).
