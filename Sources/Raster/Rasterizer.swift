@@ -46,15 +46,20 @@ public struct Rasterizer {
         guard let bounds = try Flattening.controlBounds(of: path, transform: transform) else {
             return CoverageMask(width: width, height: height)
         }
-        // Every curve stays inside its control points' hull, so nothing lies outside `bounds`.
-        let box = PixelBox(x0: clampToInt(bounds.minX.rounded(.down), 0, width),
-                           y0: clampToInt(bounds.minY.rounded(.down), 0, height),
-                           x1: clampToInt(bounds.maxX.rounded(.up), 0, width),
-                           y1: clampToInt(bounds.maxY.rounded(.up), 0, height))
+        let box = clipBox(bounds, width: width, height: height)
         // A path wholly left of the canvas still covers nothing: its winding sums to zero per row.
         var r = Rasterizer(width: width, height: height, clip: box)
         try r.add(path, transform: transform, tolerance: tolerance)
         return r.coverage(fillRule: fillRule)
+    }
+
+    /// The pixels of a `width` x `height` canvas that a path with control bounds `bounds` can
+    /// reach: every curve stays inside its control points' hull, so nothing lies outside.
+    static func clipBox(_ bounds: Flattening.Box, width: Int, height: Int) -> PixelBox {
+        PixelBox(x0: clampToInt(bounds.minX.rounded(.down), 0, width),
+                 y0: clampToInt(bounds.minY.rounded(.down), 0, height),
+                 x1: clampToInt(bounds.maxX.rounded(.up), 0, width),
+                 y1: clampToInt(bounds.maxY.rounded(.up), 0, height))
     }
 
     /// Adds the outline of `path` mapped by `transform`.
@@ -92,7 +97,7 @@ public struct Rasterizer {
     /// Cuts the segment to the clip box's rows and at its left and right edges, then
     /// accumulates each piece with x clamped into the box.
     @inline(__always)
-    private static func addLine(_ p0: Point, _ p1: Point, into cells: UnsafeMutablePointer<Float>?,
+    static func addLine(_ p0: Point, _ p1: Point, into cells: UnsafeMutablePointer<Float>?,
                                 clip: PixelBox, minRow: inout Int, maxRow: inout Int) {
         // Non-finite points only come from arithmetic overflow on coordinates near 1e308.
         guard let cells, p0.y != p1.y, p0.isFinite, p1.isFinite else { return }

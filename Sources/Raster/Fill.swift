@@ -1,0 +1,201 @@
+/// Working memory for drawing one picture: accumulation cells and blur buffers, reused from
+/// layer to layer so that each layer costs what its bounding box is worth, not the canvas.
+///
+/// Create one per picture (or per thread) and pass it to `Canvas.fill` and
+/// `GaussianBlur.blurredCoverage`; it is not shared state. Between calls every cell is zero
+/// (each call clears the rows it used as it reads them), so no call zeroes the whole buffer.
+public struct RasterScratch {
+    /// Signed area deltas, all zero between calls.
+    var cells: [Float] = []
+    /// Blur: one padded source row, then the horizontally blurred rows.
+    var padded: [Float] = []
+    var horizontal: [Float] = []
+
+    public init() {}
+
+    /// Accumulates `path` into the cells for clip box `box` (stride `box.width + 2`), then calls
+    /// `body` with the cells and the rows (canvas coordinates) that received contributions;
+    /// `body` must leave those rows zero. On a thrown error the cells are cleared.
+    mutating func accumulate<R>(_ path: Path, transform: AffineTransform, tolerance: Double,
+                                box: PixelBox,
+                                _ body: (UnsafeMutablePointer<Float>, Range<Int>) -> R) throws(RasterError) -> R {
+        let count = (box.width + 2) * box.height
+        if cells.count < count { cells = [Float](repeating: 0, count: count) }
+        let visible = Flattening.Box(minX: Double(box.x0), minY: Double(box.y0),
+                                     maxX: Double(box.x1), maxY: Double(box.y1))
+        return try cells.withUnsafeMutableBufferPointer { (buffer) throws(RasterError) -> R in
+            let cells = buffer.baseAddress!
+            var minRow = Int.max, maxRow = Int.min
+            do throws(RasterError) {
+                try Flattening.forEachSegment(of: path, transform: transform, tolerance: tolerance,
+                                              visible: visible) { p0, p1 in
+                    Rasterizer.addLine(p0, p1, into: cells, clip: box, minRow: &minRow, maxRow: &maxRow)
+                }
+            } catch {
+                cells.update(repeating: 0, count: count)
+                throw error
+            }
+            let first = max(minRow, box.y0), end = min(maxRow &+ 1, box.y1)
+            return body(cells, first < end ? first..<end : box.y0..<box.y0)
+        }
+    }
+}
+
+/// Coverage over a box of pixels only (zero outside it), as a blurred shadow needs: row-major,
+/// `stride` values per row, `box.height` rows; only the first `box.width` of each row count.
+public struct BoxCoverage: Sendable {
+    /// The canvas size the box lies in.
+    public let width: Int
+    public let height: Int
+    let box: PixelBox
+    let stride: Int
+    let values: [Float]
+
+    /// Coverage of canvas pixel (x, y).
+    public subscript(x: Int, y: Int) -> Float {
+        guard x >= box.x0, x < box.x1, y >= box.y0, y < box.y1 else { return 0 }
+        return values[(y - box.y0) * stride + (x - box.x0)]
+    }
+
+    /// The same values as a canvas-sized mask.
+    public var mask: CoverageMask {
+        var mask = CoverageMask(width: width, height: height)
+        for y in box.y0..<box.y1 {
+            for x in box.x0..<box.x1 { mask.values[y * width + x] = values[(y - box.y0) * stride + (x - box.x0)] }
+        }
+        mask.extent = box
+        return mask
+    }
+}
+
+extension Canvas {
+    /// Fills `path` mapped by `transform` with `color` at `opacity`: the same bytes as
+    /// `composite(Rasterizer.coverage(of:...), color:, opacity:)`, without a canvas-sized mask.
+    /// Rasterizes into the path's bounding box and composites each row as its coverage is summed.
+    /// - Throws: `RasterError.nonFiniteCoordinate` for NaN or infinite coordinates.
+    public mutating func fill(_ path: Path, transform: AffineTransform = .identity, color: RGBAColor,
+                              opacity: Double = 1, fillRule: FillRule = .nonZero,
+                              tolerance: Double = Flattening.defaultTolerance,
+                              scratch: inout RasterScratch) throws(RasterError) {
+        guard let bounds = try Flattening.controlBounds(of: path, transform: transform) else { return }
+        let alpha = Float(color.alpha * min(max(opacity, 0), 1))
+        let box = Rasterizer.clipBox(bounds, width: width, height: height)
+        guard alpha > 0, !box.isEmpty else { return }
+        let w = width
+        let source = Source(color)
+        try pixels.withUnsafeMutableBufferPointer { (px) throws(RasterError) in
+            let raw = UnsafeMutableRawPointer(px.baseAddress!)
+            try scratch.accumulate(path, transform: transform, tolerance: tolerance, box: box) { cells, rows in
+                let stride = box.width + 2, bw = box.width
+                for row in rows {
+                    let src = cells + (row - box.y0) * stride
+                    let dst = raw + (row * w + box.x0) * 4
+                    var winding: Float = 0
+                    switch fillRule {
+                    case .nonZero:
+                        // Coverage only changes where a cell is non-zero: runs between such cells
+                        // repeat one alpha (adding zero leaves the winding as it is).
+                        var a: UInt32 = 0
+                        var x = 0
+                        while x < bw {
+                            let v = src[x]
+                            if v != 0 {
+                                winding += v
+                                src[x] = 0
+                                a = quantizedAlpha(alpha * min(abs(winding), 1) * 255)
+                            }
+                            source.blend(dst + x * 4, alpha: a)
+                            x += 1
+                        }
+                    case .evenOdd:
+                        for x in 0..<bw {
+                            winding += src[x]
+                            src[x] = 0
+                            let m = abs(winding)
+                            let folded = m - 2 * (m * 0.5).rounded(.down)
+                            let c = folded > 1 ? 2 - folded : folded
+                            source.blend(dst + x * 4, alpha: quantizedAlpha(alpha * c * 255))
+                        }
+                    }
+                    src[bw] = 0
+                    src[bw + 1] = 0
+                }
+            }
+        }
+    }
+
+    /// Composites `color` through `coverage`, as `composite(coverage.mask, color:, opacity:)`.
+    public mutating func composite(_ coverage: BoxCoverage, color: RGBAColor, opacity: Double = 1) {
+        precondition(coverage.width == width && coverage.height == height, "mask size must match canvas")
+        let alpha = Float(color.alpha * min(max(opacity, 0), 1))
+        let box = coverage.box
+        guard alpha > 0, !box.isEmpty else { return }
+        let w = width
+        let source = Source(color)
+        pixels.withUnsafeMutableBufferPointer { px in
+            coverage.values.withUnsafeBufferPointer { values in
+                let raw = UnsafeMutableRawPointer(px.baseAddress!)
+                for row in 0..<box.height {
+                    let src = values.baseAddress! + row * coverage.stride
+                    let dst = raw + ((box.y0 + row) * w + box.x0) * 4
+                    for x in 0..<box.width { source.blend(dst + x * 4, alpha: quantizedAlpha(alpha * src[x] * 255)) }
+                }
+            }
+        }
+    }
+
+    /// A solid colour as source-over needs it: its channels spread into four 16-bit lanes.
+    struct Source {
+        /// (R, G, B, 255) in 16-bit lanes, lowest first.
+        let lanes: UInt64
+        /// The opaque pixel (R, G, B, 255) as stored.
+        let solid: UInt32
+
+        init(_ color: RGBAColor) {
+            solid = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | 0xFF00_0000
+            lanes = spread(solid)
+        }
+
+        /// Source-over at source alpha `a / 255`: `a` is `alpha * coverage` quantized to 1/255
+        /// steps first (as an RGBA8 source is, so colour and alpha round consistently), see
+        /// `quantizedAlpha`. Each channel is rounded to nearest: `(s a + d (255 - a)) / 255` in
+        /// integers, which is never a tie, so it equals what `Canvas.composite` computes in
+        /// Float. Alpha 0 leaves the pixel alone.
+        @inline(__always) func blend(_ p: UnsafeMutableRawPointer, alpha a: UInt32) {
+            if a == 0 { return }
+            if a == 255 { p.storeBytes(of: solid.littleEndian, as: UInt32.self); return }
+            let d = spread(UInt32(littleEndian: p.load(as: UInt32.self)))
+            let t = lanes &* UInt64(a) &+ d &* UInt64(255 - a) &+ 0x007F_007F_007F_007F
+            p.storeBytes(of: pack(div255(t)).littleEndian, as: UInt32.self)
+        }
+    }
+}
+
+/// `x.rounded()` (half away from zero) for 0 <= x < 2^22, capped at 255.
+@inline(__always) func quantizedAlpha(_ x: Float) -> UInt32 {
+    // Adding 2^23 rounds x to an integer (ties to even) and leaves it in the low mantissa bits.
+    let f = x + 8_388_608
+    let even = f.bitPattern & 0x7F_FFFF
+    // A tie n + 0.5 with n even went down; half away from zero goes up.
+    let r = (f - 8_388_608) - x == -0.5 ? even &+ 1 : even
+    return min(r, 255)
+}
+
+/// Bytes b0 b1 b2 b3 of `p` (b0 lowest) into 16-bit lanes.
+@inline(__always) func spread(_ p: UInt32) -> UInt64 {
+    var q = UInt64(p)
+    q = (q | q << 16) & 0x0000_FFFF_0000_FFFF
+    return (q | q << 8) & 0x00FF_00FF_00FF_00FF
+}
+
+/// The inverse of `spread` (each lane below 256).
+@inline(__always) func pack(_ q: UInt64) -> UInt32 {
+    var q = (q | q >> 8) & 0x0000_FFFF_0000_FFFF
+    q |= q >> 16
+    return UInt32(truncatingIfNeeded: q)
+}
+
+/// `lane / 255` rounded down in every 16-bit lane, exact for lanes up to 65279.
+@inline(__always) func div255(_ t: UInt64) -> UInt64 {
+    ((t &+ 0x0001_0001_0001_0001 &+ ((t >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8) & 0x00FF_00FF_00FF_00FF
+}
