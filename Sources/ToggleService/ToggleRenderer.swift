@@ -24,6 +24,8 @@ public enum ToggleRenderer {
         let layerOpacity = spec.disabled ? 0.4 : 1
         let w = layout.canvasWidth, h = layout.canvasHeight
         var canvas = Canvas(width: w, height: h)
+        // Working memory for this picture's layers (each rasterized in its own bounding box).
+        var scratch = RasterScratch()
         do throws(RasterError) {
             if let background = spec.background {
                 canvas.fillAll(background.resolved(in: appearance))
@@ -37,27 +39,26 @@ public enum ToggleRenderer {
             case .on, .mixed: trackColor = spec.tint.resolved(in: appearance)
             case .off: trackColor = spec.offColor?.resolved(in: appearance) ?? StyleColors.offTrack(appearance)
             }
-            canvas.composite(try Rasterizer.coverage(of: track, width: w, height: h),
-                             color: trackColor, opacity: layerOpacity)
+            try canvas.fill(track, color: trackColor, opacity: layerOpacity, scratch: &scratch)
 
             let center = Point(layout.knobCenterX, layout.knobCenterY)
             let shadowShape = Path.circle(center: center + Point(0, ToggleLayout.shadowOffsetY * layout.scale),
                                           radius: layout.knobRadius)
-            let shadow = GaussianBlur.blur(try Rasterizer.coverage(of: shadowShape, width: w, height: h),
-                                           sigma: ToggleLayout.shadowSigma * layout.scale)
+            let shadow = try GaussianBlur.blurredCoverage(of: shadowShape, width: w, height: h,
+                                                          sigma: ToggleLayout.shadowSigma * layout.scale,
+                                                          scratch: &scratch)
             canvas.composite(shadow, color: StyleColors.shadow, opacity: layerOpacity)
 
             let knob = Path.circle(center: center, radius: layout.knobRadius)
-            canvas.composite(try Rasterizer.coverage(of: knob, width: w, height: h),
-                             color: StyleColors.knob, opacity: layerOpacity)
+            try canvas.fill(knob, color: StyleColors.knob, opacity: layerOpacity, scratch: &scratch)
 
             // The 24-unit box, centred on the knob, scaled to the symbol box side.
             let k = layout.symbolBoxSide / 24
             let toCanvas = AffineTransform.scale(k, k)
                 .then(.translation(center.x - 12 * k, center.y - 12 * k))
             let symbolColor = spec.state == .off ? StyleColors.offSymbol : spec.tint.resolved(in: appearance)
-            canvas.composite(try Rasterizer.coverage(of: symbol, transform: toCanvas, width: w, height: h),
-                             color: symbolColor, opacity: layerOpacity)
+            try canvas.fill(symbol, transform: toCanvas, color: symbolColor, opacity: layerOpacity,
+                            scratch: &scratch)
         } catch {
             throw .raster(error)
         }
