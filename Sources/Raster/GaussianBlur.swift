@@ -127,7 +127,10 @@ extension GaussianBlur {
             let lanes = (target.width + 7) & ~7
             let paddedCount = lanes + 2 * radius, horizontalCount = lanes * (source.height + 4 * radius)
             if padded.count < paddedCount { padded = [Float](repeating: 0, count: paddedCount) }
-            if horizontal.count < horizontalCount { horizontal = [Float](repeating: 0, count: horizontalCount) }
+            if horizontal.count < horizontalCount {
+                // Every element is written before it is read: pad rows below, source rows by the pass.
+                horizontal = [Float](unsafeUninitializedCapacity: horizontalCount) { $1 = horizontalCount }
+            }
             let values = [Float](unsafeUninitializedCapacity: lanes * target.height) { out, count in
                 let out = out.baseAddress!
                 k.withUnsafeBufferPointer { k in
@@ -175,8 +178,12 @@ extension GaussianBlur {
                                 var m = 0
                                 while m < lanes {
                                     var acc = k[radius] * load8(rows + radius * lanes + m)
+                                    // Rows t and taps - 1 - t, walked towards each other.
+                                    var near = rows + m, far = rows + (taps - 1) * lanes + m
                                     for t in 0..<radius {
-                                        acc += k[t] * (load8(rows + t * lanes + m) + load8(rows + (taps - 1 - t) * lanes + m))
+                                        acc += k[t] * (load8(near) + load8(far))
+                                        near += lanes
+                                        far -= lanes
                                     }
                                     store8(acc, line + m)
                                     m += 8
