@@ -106,6 +106,16 @@ extension Canvas {
                             }
                             source.blend(dst + x * 4, alpha: a)
                             x += 1
+                            // Inside or outside the shape: four zero cells at a time.
+                            if a == 255 {
+                                while x + 4 <= bw && load4(src + x) == .zero {
+                                    (dst + x * 4).storeBytes(of: SIMD4<UInt32>(repeating: source.solid.littleEndian),
+                                                             as: SIMD4<UInt32>.self)
+                                    x += 4
+                                }
+                            } else if a == 0 {
+                                while x + 4 <= bw && load4(src + x) == .zero { x += 4 }
+                            }
                         }
                     case .evenOdd:
                         for x in 0..<bw {
@@ -138,7 +148,15 @@ extension Canvas {
                 for row in 0..<box.height {
                     let src = values.baseAddress! + row * coverage.stride
                     let dst = raw + ((box.y0 + row) * w + box.x0) * 4
-                    for x in 0..<box.width { source.blend(dst + x * 4, alpha: quantizedAlpha(alpha * src[x] * 255)) }
+                    var x = 0
+                    while x + 4 <= box.width {
+                        source.blend4(dst + x * 4, alpha: quantizedAlpha4(SIMD4(repeating: alpha) * load4(src + x) * 255))
+                        x += 4
+                    }
+                    while x < box.width {
+                        source.blend(dst + x * 4, alpha: quantizedAlpha(alpha * src[x] * 255))
+                        x += 1
+                    }
                 }
             }
         }
@@ -148,12 +166,39 @@ extension Canvas {
     struct Source {
         /// (R, G, B, 255) in 16-bit lanes, lowest first.
         let lanes: UInt64
+        /// The same for two pixels.
+        let lanes8: SIMD8<UInt16>
         /// The opaque pixel (R, G, B, 255) as stored.
         let solid: UInt32
 
         init(_ color: RGBAColor) {
             solid = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | 0xFF00_0000
             lanes = spread(solid)
+            let r = UInt16(color.red), g = UInt16(color.green), b = UInt16(color.blue)
+            lanes8 = SIMD8(r, g, b, 255, r, g, b, 255)
+        }
+
+        /// `blend` for the four pixels at `p` with alphas `a` (each 0...255).
+        @inline(__always) func blend4(_ p: UnsafeMutableRawPointer, alpha a: SIMD4<UInt32>) {
+            if a == .zero { return }
+            if a == SIMD4(repeating: 255) {
+                p.storeBytes(of: SIMD4<UInt32>(repeating: solid.littleEndian), as: SIMD4<UInt32>.self)
+                return
+            }
+            let d = p.loadUnaligned(as: SIMD16<UInt8>.self)
+            let a16 = SIMD4<UInt16>(truncatingIfNeeded: a)
+            let lo = blend2(SIMD8(truncatingIfNeeded: d.lowHalf),
+                            SIMD8(a16[0], a16[0], a16[0], a16[0], a16[1], a16[1], a16[1], a16[1]))
+            let hi = blend2(SIMD8(truncatingIfNeeded: d.highHalf),
+                            SIMD8(a16[2], a16[2], a16[2], a16[2], a16[3], a16[3], a16[3], a16[3]))
+            p.storeBytes(of: SIMD16(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo),
+                                    highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi)), as: SIMD16<UInt8>.self)
+        }
+
+        /// `(s a + d (255 - a) + 127) / 255` per 16-bit lane (a = 0 and 255 included).
+        @inline(__always) func blend2(_ d: SIMD8<UInt16>, _ a: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            let t = lanes8 &* a &+ d &* (SIMD8(repeating: 255) &- a) &+ SIMD8(repeating: 127)
+            return (t &+ SIMD8(repeating: 1) &+ (t &>> 8)) &>> 8
         }
 
         /// Source-over at source alpha `a / 255`: `a` is `alpha * coverage` quantized to 1/255
@@ -179,6 +224,23 @@ extension Canvas {
     // A tie n + 0.5 with n even went down; half away from zero goes up.
     let r = (f - 8_388_608) - x == -0.5 ? even &+ 1 : even
     return min(r, 255)
+}
+
+/// `quantizedAlpha` of four values.
+@inline(__always) func quantizedAlpha4(_ x: SIMD4<Float>) -> SIMD4<UInt32> {
+    let f = x + 8_388_608
+    var r = unsafeBitCast(f, to: SIMD4<UInt32>.self) & 0x7F_FFFF
+    r.replace(with: r &+ 1, where: (f - 8_388_608) - x .== -0.5)
+    r.replace(with: 255, where: r .> 255)
+    return r
+}
+
+@inline(__always) func load4(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+}
+
+@inline(__always) func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
 }
 
 /// Bytes b0 b1 b2 b3 of `p` (b0 lowest) into 16-bit lanes.
