@@ -108,8 +108,8 @@ public struct Rasterizer {
         if a.y < top { a = Point(lerpX(a, b, atY: top), top) }
         if b.y > bottom { b = Point(lerpX(a, b, atY: bottom), bottom) }
         guard a.y < b.y else { return }
-        minRow = min(minRow, Int(a.y.rounded(.down)))
-        maxRow = max(maxRow, Int(b.y.rounded(.up)) - 1)
+        minRow = min(minRow, floorToInt(a.y))
+        maxRow = max(maxRow, ceilToInt(b.y) - 1)
         let left = Double(clip.x0), right = Double(clip.x1)
         // Now y is bounded; x may still be huge. Split at the left and right edges.
         let (lo, hi) = a.x < b.x ? (a, b) : (b, a)
@@ -170,7 +170,7 @@ public struct Rasterizer {
         let ay = a.y - oy, by = b.y - oy
         let dxdy = (bx - ax) / dyTotal
         let stride = clip.width + 2
-        let firstRow = Int(ay), endRow = min(Int(by.rounded(.up)), clip.height)
+        let firstRow = floorToInt(ay), endRow = min(ceilToInt(by), clip.height)
         var x = ax
         var y = ay
         var row = firstRow
@@ -181,9 +181,9 @@ public struct Rasterizer {
             let d = Float(dy) * sign
             let line = cells.advanced(by: row * stride)
             let (x0, x1) = x < xNext ? (x, xNext) : (xNext, x)
-            let x0Floor = x0.rounded(.down)
-            let i0 = Int(x0Floor)
-            let i1 = Int(x1.rounded(.up))
+            let i0 = floorToInt(x0)
+            let x0Floor = Double(i0)
+            let i1 = ceilToInt(x1)
             if i1 <= i0 + 1 {
                 // Within one cell: the covered fraction right of the edge is 1 - (mid - floor).
                 let fraction = Float((x0 + x1) * 0.5 - x0Floor)
@@ -250,6 +250,16 @@ public struct Rasterizer {
         mask.extent = PixelBox(x0: clip.x0, y0: rows.lowerBound, x1: clip.x1, y1: rows.upperBound)
         return mask
     }
+}
+
+/// `Int(v.rounded(.down))` for 0 <= v < 2^53, without a call to libm's floor (which baseline
+/// x86-64 code makes for every `rounded`).
+@inline(__always) func floorToInt(_ v: Double) -> Int { Int(v) }
+
+/// `Int(v.rounded(.up))` for 0 <= v < 2^53.
+@inline(__always) func ceilToInt(_ v: Double) -> Int {
+    let t = Int(v)
+    return Double(t) < v ? t + 1 : t
 }
 
 /// `Int(v)` for v clamped to `lo...hi` (v finite).
