@@ -104,12 +104,15 @@ extension GaussianBlur {
     /// The coverage of `path` mapped by `transform` in a `width` x `height` canvas, blurred
     /// with `sigma` px: the same values as `blur(Rasterizer.coverage(of:...), sigma:)`, kept
     /// only over the box they can be non-zero in, with no canvas-sized buffer on the way.
+    /// With `hiddenUnder`, pixels that disc will cover opaquely are skipped (left zero, and
+    /// `Canvas.composite` leaves them alone): a knob's shadow under the knob.
     /// - Throws: `RasterError.nonFiniteCoordinate` for NaN or infinite coordinates.
     public static func blurredCoverage(of path: Path, transform: AffineTransform = .identity,
                                        width: Int, height: Int, sigma: Double,
                                        tolerance: Double = Flattening.defaultTolerance,
+                                       hiddenUnder occluder: OpaqueDisc? = nil,
                                        scratch: inout RasterScratch) throws(RasterError) -> BoxCoverage {
-        let none = BoxCoverage(width: width, height: height, box: .empty, stride: 0, values: [])
+        let none = BoxCoverage(width: width, height: height, box: .empty, stride: 0, values: [], hidden: nil)
         guard let bounds = try Flattening.controlBounds(of: path, transform: transform) else { return none }
         let clip = Rasterizer.clipBox(bounds, width: width, height: height)
         guard !clip.isEmpty else { return none }
@@ -175,8 +178,16 @@ extension GaussianBlur {
                             for y in target.y0..<target.y1 {
                                 let line = out + (y - target.y0) * lanes
                                 let rows = tmp + (y - source.y0 + radius) * lanes
+                                // Chunks of 8 wholly under the occluder: zero, not computed.
+                                let hidden = occluder?.hiddenColumns(row: y) ?? 0..<0
+                                let skip0 = hidden.lowerBound - target.x0, skip1 = hidden.upperBound - target.x0 - 8
                                 var m = 0
                                 while m < lanes {
+                                    if m >= skip0 && m <= skip1 {
+                                        store8(.zero, line + m)
+                                        m += 8
+                                        continue
+                                    }
                                     var acc = k[radius] * load8(rows + radius * lanes + m)
                                     // Rows t and taps - 1 - t, walked towards each other.
                                     var near = rows + m, far = rows + (taps - 1) * lanes + m
@@ -194,7 +205,8 @@ extension GaussianBlur {
                 }
                 count = lanes * target.height
             }
-            return BoxCoverage(width: width, height: height, box: target, stride: lanes, values: values)
+            return BoxCoverage(width: width, height: height, box: target, stride: lanes, values: values,
+                               hidden: radius > 0 ? occluder : nil)
         }
     }
 }
