@@ -44,9 +44,12 @@ public enum ToggleRenderer {
             let center = Point(layout.knobCenterX, layout.knobCenterY)
             let shadowShape = Path.circle(center: center + Point(0, ToggleLayout.shadowOffsetY * layout.scale),
                                           radius: layout.knobRadius)
-            let shadow = try GaussianBlur.blurredCoverage(of: shadowShape, width: w, height: h,
-                                                          sigma: ToggleLayout.shadowSigma * layout.scale,
-                                                          scratch: &scratch)
+            // The knob, when drawn opaque right after, hides most of its shadow: skip those pixels.
+            let knobIsOpaque = StyleColors.knob.alpha * layerOpacity >= 1
+            let shadow = try GaussianBlur.blurredCoverage(
+                of: shadowShape, width: w, height: h, sigma: ToggleLayout.shadowSigma * layout.scale,
+                hiddenUnder: knobIsOpaque ? OpaqueDisc(center: center, radius: layout.knobRadius) : nil,
+                scratch: &scratch)
             canvas.composite(shadow, color: StyleColors.shadow, opacity: layerOpacity)
 
             let knob = Path.circle(center: center, radius: layout.knobRadius)

@@ -64,8 +64,11 @@ func drawToggle(scale s: Double) throws -> Canvas {
     if let hit = shadowCache?[key] {
         shadow = hit
     } else {
+        // The knob, drawn opaque next, hides most of its shadow: those pixels are skipped.
         shadow = try GaussianBlur.blurredCoverage(of: .circle(center: shadowCenter, radius: r),
-                                                  width: w, height: hp, sigma: 2 * s, scratch: &scratch)
+                                                  width: w, height: hp, sigma: 2 * s,
+                                                  hiddenUnder: OpaqueDisc(center: center, radius: r),
+                                                  scratch: &scratch)
         shadowCache?[key] = shadow
     }
     canvas.composite(shadow, color: shadowColor)
