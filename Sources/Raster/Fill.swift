@@ -53,6 +53,9 @@ public struct BoxCoverage: Sendable {
     /// Pixels an opaque disc drawn later hides: their values are left zero and never composited.
     let hidden: OpaqueDisc?
 
+    /// Memory the values take, in bytes.
+    public var byteCount: Int { values.count * MemoryLayout<Float>.stride }
+
     /// Coverage of canvas pixel (x, y).
     public subscript(x: Int, y: Int) -> Float {
         guard x >= box.x0, x < box.x1, y >= box.y0, y < box.y1 else { return 0 }

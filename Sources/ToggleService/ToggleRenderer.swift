@@ -14,8 +14,10 @@ public enum ToggleRenderError: Error, Equatable, Sendable {
 /// every layer at 0.4 of its own alpha, as `.opacity(0.4)` does without a compositing group.
 public enum ToggleRenderer {
     /// Renders `spec`. The canvas is `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px.
+    /// Blurred shadows come from `shadows` when it holds the same geometry (nil: always blur).
     /// - Throws: `ToggleRenderError.unknownSymbol` when the symbol name is not in the catalogue.
-    public static func render(_ spec: ToggleSpec) throws(ToggleRenderError) -> Canvas {
+    public static func render(_ spec: ToggleSpec,
+                              shadows: ShadowCache? = .shared) throws(ToggleRenderError) -> Canvas {
         let layout = ToggleLayout(spec: spec)
         guard let symbol = SymbolCatalog.path(named: spec.symbolName) else {
             throw .unknownSymbol(spec.symbolName)
@@ -42,14 +44,20 @@ public enum ToggleRenderer {
             try canvas.fill(track, color: trackColor, opacity: layerOpacity, scratch: &scratch)
 
             let center = Point(layout.knobCenterX, layout.knobCenterY)
-            let shadowShape = Path.circle(center: center + Point(0, ToggleLayout.shadowOffsetY * layout.scale),
-                                          radius: layout.knobRadius)
+            let shadowCenter = center + Point(0, ToggleLayout.shadowOffsetY * layout.scale)
+            let shadowShape = Path.circle(center: shadowCenter, radius: layout.knobRadius)
             // The knob, when drawn opaque right after, hides most of its shadow: skip those pixels.
             let knobIsOpaque = StyleColors.knob.alpha * layerOpacity >= 1
-            let shadow = try GaussianBlur.blurredCoverage(
-                of: shadowShape, width: w, height: h, sigma: ToggleLayout.shadowSigma * layout.scale,
-                hiddenUnder: knobIsOpaque ? OpaqueDisc(center: center, radius: layout.knobRadius) : nil,
-                scratch: &scratch)
+            let hidden = knobIsOpaque ? OpaqueDisc(center: center, radius: layout.knobRadius) : nil
+            let sigma = ToggleLayout.shadowSigma * layout.scale
+            let blur = { () throws(RasterError) -> BoxCoverage in
+                try GaussianBlur.blurredCoverage(of: shadowShape, width: w, height: h, sigma: sigma,
+                                                 hiddenUnder: hidden, scratch: &scratch)
+            }
+            let key = ShadowCache.Key(width: w, height: h, centerX: shadowCenter.x, centerY: shadowCenter.y,
+                                      radius: layout.knobRadius, sigma: sigma, hiddenUnder: hidden)
+            let shadow: BoxCoverage
+            if let shadows { shadow = try shadows.shadow(for: key, make: blur) } else { shadow = try blur() }
             canvas.composite(shadow, color: StyleColors.shadow, opacity: layerOpacity)
 
             let knob = Path.circle(center: center, radius: layout.knobRadius)
