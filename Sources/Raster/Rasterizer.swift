@@ -108,13 +108,12 @@ public struct Rasterizer {
         if a.y < top { a = Point(lerpX(a, b, atY: top), top) }
         if b.y > bottom { b = Point(lerpX(a, b, atY: bottom), bottom) }
         guard a.y < b.y else { return }
-        minRow = min(minRow, floorToInt(a.y))
-        maxRow = max(maxRow, ceilToInt(b.y) - 1)
+        // `accumulate` extends minRow...maxRow to the rows its pieces touch.
         let left = Double(clip.x0), right = Double(clip.x1)
         // Now y is bounded; x may still be huge. Split at the left and right edges.
         let (lo, hi) = a.x < b.x ? (a, b) : (b, a)
         if lo.x >= left && hi.x <= right {
-            accumulate(a, b, sign, cells, clip)
+            accumulate(a, b, sign, cells, clip, &minRow, &maxRow)
             return
         }
         var pieces = (a, a, a, b)   // up to three pieces: a-p, p-q, q-b
@@ -130,14 +129,14 @@ public struct Rasterizer {
         case (let c1?, let c2?):
             // Cuts in the order the segment meets them, top to bottom.
             let (f, s) = c1.y <= c2.y ? (c1, c2) : (c2, c1)
-            accumulate(a, f, sign, cells, clip)
+            accumulate(a, f, sign, cells, clip, &minRow, &maxRow)
             pieces = (f, s, s, b); count = 2
         }
         if count == 1 {
-            accumulate(a, b, sign, cells, clip)
+            accumulate(a, b, sign, cells, clip, &minRow, &maxRow)
         } else {
-            accumulate(pieces.0, pieces.1, sign, cells, clip)
-            accumulate(pieces.2, pieces.3, sign, cells, clip)
+            accumulate(pieces.0, pieces.1, sign, cells, clip, &minRow, &maxRow)
+            accumulate(pieces.2, pieces.3, sign, cells, clip, &minRow, &maxRow)
         }
     }
 
@@ -160,7 +159,8 @@ public struct Rasterizer {
     /// fraction of each cell.
     @inline(__always)
     private static func accumulate(_ a: Point, _ b: Point, _ sign: Float,
-                                   _ cells: UnsafeMutablePointer<Float>, _ clip: PixelBox) {
+                                   _ cells: UnsafeMutablePointer<Float>, _ clip: PixelBox,
+                                   _ minRow: inout Int, _ maxRow: inout Int) {
         let dyTotal = b.y - a.y
         guard dyTotal > 0 else { return }
         let boxWidth = Double(clip.width)
@@ -171,6 +171,10 @@ public struct Rasterizer {
         let dxdy = (bx - ax) / dyTotal
         let stride = clip.width + 2
         let firstRow = floorToInt(ay), endRow = min(ceilToInt(by), clip.height)
+        // ay and by are exact (a.y - oy with oy a whole number), so these are floor(a.y) and
+        // ceil(b.y) - 1 in canvas rows.
+        minRow = min(minRow, firstRow &+ clip.y0)
+        maxRow = max(maxRow, endRow &- 1 &+ clip.y0)
         var x = ax
         var y = ay
         var row = firstRow
