@@ -3,6 +3,8 @@
  * Gaussian (sigma 2 pt, the same kernel and bounding-box restriction as GaussianBlur.swift,
  * since cairo has no blur), masked onto the canvas in black at 0.2, the white knob and the
  * checkmark polygon. Usage: cairo_bench [iterations] [scale...]
+ * CAIRO_TOLERANCE=T sets cairo's curve flattening tolerance (cairo_set_tolerance; cairo's
+ * default is 0.1 px, raster-bench flattens to 0.002 px).
  * Prints one line per scale: "cairo scale=S us_per_toggle=T checksum=C". */
 #include <cairo.h>
 #include <math.h>
@@ -74,6 +76,8 @@ static void blur_a8(cairo_surface_t *s, double sigma, int bx0, int by0, int bx1,
     cairo_surface_mark_dirty(s);
 }
 
+static double tolerance = 0.1;
+
 static void circle(cairo_t *cr, double cx, double cy, double r) {
     cairo_new_sub_path(cr);
     cairo_arc(cr, cx, cy, r, 0, 2 * M_PI);
@@ -85,6 +89,7 @@ static cairo_surface_t *draw_toggle(double s) {
     int w = (int)lround(1.8 * h * s), hp = (int)lround(h * s);
     cairo_surface_t *canvas = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, hp);
     cairo_t *cr = cairo_create(canvas);
+    cairo_set_tolerance(cr, tolerance);
     /* Track: capsule filling the canvas. */
     double tr = hp / 2.0;
     cairo_new_path(cr);
@@ -97,6 +102,7 @@ static cairo_surface_t *draw_toggle(double s) {
     double r = d * s / 2, cx = w - 3 * s - r, cy = hp / 2.0;
     cairo_surface_t *a8 = cairo_image_surface_create(CAIRO_FORMAT_A8, w, hp);
     cairo_t *ca = cairo_create(a8);
+    cairo_set_tolerance(ca, tolerance);
     circle(ca, cx, cy + s, r);
     cairo_fill(ca);
     cairo_destroy(ca);
@@ -125,6 +131,8 @@ static cairo_surface_t *draw_toggle(double s) {
 
 int main(int argc, char **argv) {
     int iterations = argc > 1 ? atoi(argv[1]) : 2000;
+    const char *t = getenv("CAIRO_TOLERANCE");
+    if (t && atof(t) > 0) tolerance = atof(t);
     double default_scales[] = {1, 2, 3};
     int nscales = argc > 2 ? argc - 2 : 3;
     for (int si = 0; si < nscales; si++) {

@@ -54,16 +54,19 @@ public struct Path: Sendable, Equatable {
         // Control-point distance for a circular arc of angle `step`: 4/3 tan(step/4).
         let k = 4.0 / 3.0 * _tan(step / 4)
         var angle = startAngle
-        var p0 = Point(center.x + radius * _cos(angle), center.y + radius * _sin(angle))
+        var (cosA, sinA) = (_cos(angle), _sin(angle))
+        var p0 = Point(center.x + radius * cosA, center.y + radius * sinA)
         if startsSubpath { move(to: p0) } else { line(to: p0) }
         for _ in 0..<pieces {
             let next = angle + step
-            let p3 = Point(center.x + radius * _cos(next), center.y + radius * _sin(next))
-            let c1 = Point(p0.x - k * radius * _sin(angle), p0.y + k * radius * _cos(angle))
-            let c2 = Point(p3.x + k * radius * _sin(next), p3.y - k * radius * _cos(next))
+            let (cosN, sinN) = (_cos(next), _sin(next))
+            let p3 = Point(center.x + radius * cosN, center.y + radius * sinN)
+            let c1 = Point(p0.x - k * radius * sinA, p0.y + k * radius * cosA)
+            let c2 = Point(p3.x + k * radius * sinN, p3.y - k * radius * cosN)
             cubic(to: p3, control1: c1, control2: c2)
             p0 = p3
             angle = next
+            (cosA, sinA) = (cosN, sinN)
         }
     }
 

@@ -46,15 +46,20 @@ public struct Rasterizer {
         guard let bounds = try Flattening.controlBounds(of: path, transform: transform) else {
             return CoverageMask(width: width, height: height)
         }
-        // Every curve stays inside its control points' hull, so nothing lies outside `bounds`.
-        let box = PixelBox(x0: clampToInt(bounds.minX.rounded(.down), 0, width),
-                           y0: clampToInt(bounds.minY.rounded(.down), 0, height),
-                           x1: clampToInt(bounds.maxX.rounded(.up), 0, width),
-                           y1: clampToInt(bounds.maxY.rounded(.up), 0, height))
+        let box = clipBox(bounds, width: width, height: height)
         // A path wholly left of the canvas still covers nothing: its winding sums to zero per row.
         var r = Rasterizer(width: width, height: height, clip: box)
         try r.add(path, transform: transform, tolerance: tolerance)
         return r.coverage(fillRule: fillRule)
+    }
+
+    /// The pixels of a `width` x `height` canvas that a path with control bounds `bounds` can
+    /// reach: every curve stays inside its control points' hull, so nothing lies outside.
+    static func clipBox(_ bounds: Flattening.Box, width: Int, height: Int) -> PixelBox {
+        PixelBox(x0: clampToInt(bounds.minX.rounded(.down), 0, width),
+                 y0: clampToInt(bounds.minY.rounded(.down), 0, height),
+                 x1: clampToInt(bounds.maxX.rounded(.up), 0, width),
+                 y1: clampToInt(bounds.maxY.rounded(.up), 0, height))
     }
 
     /// Adds the outline of `path` mapped by `transform`.
@@ -92,7 +97,7 @@ public struct Rasterizer {
     /// Cuts the segment to the clip box's rows and at its left and right edges, then
     /// accumulates each piece with x clamped into the box.
     @inline(__always)
-    private static func addLine(_ p0: Point, _ p1: Point, into cells: UnsafeMutablePointer<Float>?,
+    static func addLine(_ p0: Point, _ p1: Point, into cells: UnsafeMutablePointer<Float>?,
                                 clip: PixelBox, minRow: inout Int, maxRow: inout Int) {
         // Non-finite points only come from arithmetic overflow on coordinates near 1e308.
         guard let cells, p0.y != p1.y, p0.isFinite, p1.isFinite else { return }
@@ -103,13 +108,12 @@ public struct Rasterizer {
         if a.y < top { a = Point(lerpX(a, b, atY: top), top) }
         if b.y > bottom { b = Point(lerpX(a, b, atY: bottom), bottom) }
         guard a.y < b.y else { return }
-        minRow = min(minRow, Int(a.y.rounded(.down)))
-        maxRow = max(maxRow, Int(b.y.rounded(.up)) - 1)
+        // `accumulate` extends minRow...maxRow to the rows its pieces touch.
         let left = Double(clip.x0), right = Double(clip.x1)
         // Now y is bounded; x may still be huge. Split at the left and right edges.
         let (lo, hi) = a.x < b.x ? (a, b) : (b, a)
         if lo.x >= left && hi.x <= right {
-            accumulate(a, b, sign, cells, clip)
+            accumulate(a, b, sign, cells, clip, &minRow, &maxRow)
             return
         }
         var pieces = (a, a, a, b)   // up to three pieces: a-p, p-q, q-b
@@ -125,14 +129,14 @@ public struct Rasterizer {
         case (let c1?, let c2?):
             // Cuts in the order the segment meets them, top to bottom.
             let (f, s) = c1.y <= c2.y ? (c1, c2) : (c2, c1)
-            accumulate(a, f, sign, cells, clip)
+            accumulate(a, f, sign, cells, clip, &minRow, &maxRow)
             pieces = (f, s, s, b); count = 2
         }
         if count == 1 {
-            accumulate(a, b, sign, cells, clip)
+            accumulate(a, b, sign, cells, clip, &minRow, &maxRow)
         } else {
-            accumulate(pieces.0, pieces.1, sign, cells, clip)
-            accumulate(pieces.2, pieces.3, sign, cells, clip)
+            accumulate(pieces.0, pieces.1, sign, cells, clip, &minRow, &maxRow)
+            accumulate(pieces.2, pieces.3, sign, cells, clip, &minRow, &maxRow)
         }
     }
 
@@ -155,7 +159,8 @@ public struct Rasterizer {
     /// fraction of each cell.
     @inline(__always)
     private static func accumulate(_ a: Point, _ b: Point, _ sign: Float,
-                                   _ cells: UnsafeMutablePointer<Float>, _ clip: PixelBox) {
+                                   _ cells: UnsafeMutablePointer<Float>, _ clip: PixelBox,
+                                   _ minRow: inout Int, _ maxRow: inout Int) {
         let dyTotal = b.y - a.y
         guard dyTotal > 0 else { return }
         let boxWidth = Double(clip.width)
@@ -165,7 +170,11 @@ public struct Rasterizer {
         let ay = a.y - oy, by = b.y - oy
         let dxdy = (bx - ax) / dyTotal
         let stride = clip.width + 2
-        let firstRow = Int(ay), endRow = min(Int(by.rounded(.up)), clip.height)
+        let firstRow = floorToInt(ay), endRow = min(ceilToInt(by), clip.height)
+        // ay and by are exact (a.y - oy with oy a whole number), so these are floor(a.y) and
+        // ceil(b.y) - 1 in canvas rows.
+        minRow = min(minRow, firstRow &+ clip.y0)
+        maxRow = max(maxRow, endRow &- 1 &+ clip.y0)
         var x = ax
         var y = ay
         var row = firstRow
@@ -176,9 +185,9 @@ public struct Rasterizer {
             let d = Float(dy) * sign
             let line = cells.advanced(by: row * stride)
             let (x0, x1) = x < xNext ? (x, xNext) : (xNext, x)
-            let x0Floor = x0.rounded(.down)
-            let i0 = Int(x0Floor)
-            let i1 = Int(x1.rounded(.up))
+            let i0 = floorToInt(x0)
+            let x0Floor = Double(i0)
+            let i1 = ceilToInt(x1)
             if i1 <= i0 + 1 {
                 // Within one cell: the covered fraction right of the edge is 1 - (mid - floor).
                 let fraction = Float((x0 + x1) * 0.5 - x0Floor)
@@ -245,6 +254,16 @@ public struct Rasterizer {
         mask.extent = PixelBox(x0: clip.x0, y0: rows.lowerBound, x1: clip.x1, y1: rows.upperBound)
         return mask
     }
+}
+
+/// `Int(v.rounded(.down))` for 0 <= v < 2^53, without a call to libm's floor (which baseline
+/// x86-64 code makes for every `rounded`).
+@inline(__always) func floorToInt(_ v: Double) -> Int { Int(v) }
+
+/// `Int(v.rounded(.up))` for 0 <= v < 2^53.
+@inline(__always) func ceilToInt(_ v: Double) -> Int {
+    let t = Int(v)
+    return Double(t) < v ? t + 1 : t
 }
 
 /// `Int(v)` for v clamped to `lo...hi` (v finite).

@@ -14,8 +14,10 @@ public enum ToggleRenderError: Error, Equatable, Sendable {
 /// every layer at 0.4 of its own alpha, as `.opacity(0.4)` does without a compositing group.
 public enum ToggleRenderer {
     /// Renders `spec`. The canvas is `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px.
+    /// Blurred shadows come from `shadows` when it holds the same geometry (nil: always blur).
     /// - Throws: `ToggleRenderError.unknownSymbol` when the symbol name is not in the catalogue.
-    public static func render(_ spec: ToggleSpec) throws(ToggleRenderError) -> Canvas {
+    public static func render(_ spec: ToggleSpec,
+                              shadows: ShadowCache? = .shared) throws(ToggleRenderError) -> Canvas {
         let layout = ToggleLayout(spec: spec)
         guard let symbol = SymbolCatalog.path(named: spec.symbolName) else {
             throw .unknownSymbol(spec.symbolName)
@@ -24,6 +26,8 @@ public enum ToggleRenderer {
         let layerOpacity = spec.disabled ? 0.4 : 1
         let w = layout.canvasWidth, h = layout.canvasHeight
         var canvas = Canvas(width: w, height: h)
+        // Working memory for this picture's layers (each rasterized in its own bounding box).
+        var scratch = RasterScratch()
         do throws(RasterError) {
             if let background = spec.background {
                 canvas.fillAll(background.resolved(in: appearance))
@@ -37,27 +41,35 @@ public enum ToggleRenderer {
             case .on, .mixed: trackColor = spec.tint.resolved(in: appearance)
             case .off: trackColor = spec.offColor?.resolved(in: appearance) ?? StyleColors.offTrack(appearance)
             }
-            canvas.composite(try Rasterizer.coverage(of: track, width: w, height: h),
-                             color: trackColor, opacity: layerOpacity)
+            try canvas.fill(track, color: trackColor, opacity: layerOpacity, scratch: &scratch)
 
             let center = Point(layout.knobCenterX, layout.knobCenterY)
-            let shadowShape = Path.circle(center: center + Point(0, ToggleLayout.shadowOffsetY * layout.scale),
-                                          radius: layout.knobRadius)
-            let shadow = GaussianBlur.blur(try Rasterizer.coverage(of: shadowShape, width: w, height: h),
-                                           sigma: ToggleLayout.shadowSigma * layout.scale)
+            let shadowCenter = center + Point(0, ToggleLayout.shadowOffsetY * layout.scale)
+            let shadowShape = Path.circle(center: shadowCenter, radius: layout.knobRadius)
+            // The knob, when drawn opaque right after, hides most of its shadow: skip those pixels.
+            let knobIsOpaque = StyleColors.knob.alpha * layerOpacity >= 1
+            let hidden = knobIsOpaque ? OpaqueDisc(center: center, radius: layout.knobRadius) : nil
+            let sigma = ToggleLayout.shadowSigma * layout.scale
+            let blur = { () throws(RasterError) -> BoxCoverage in
+                try GaussianBlur.blurredCoverage(of: shadowShape, width: w, height: h, sigma: sigma,
+                                                 hiddenUnder: hidden, scratch: &scratch)
+            }
+            let key = ShadowCache.Key(width: w, height: h, centerX: shadowCenter.x, centerY: shadowCenter.y,
+                                      radius: layout.knobRadius, sigma: sigma, hiddenUnder: hidden)
+            let shadow: BoxCoverage
+            if let shadows { shadow = try shadows.shadow(for: key, make: blur) } else { shadow = try blur() }
             canvas.composite(shadow, color: StyleColors.shadow, opacity: layerOpacity)
 
             let knob = Path.circle(center: center, radius: layout.knobRadius)
-            canvas.composite(try Rasterizer.coverage(of: knob, width: w, height: h),
-                             color: StyleColors.knob, opacity: layerOpacity)
+            try canvas.fill(knob, color: StyleColors.knob, opacity: layerOpacity, scratch: &scratch)
 
             // The 24-unit box, centred on the knob, scaled to the symbol box side.
             let k = layout.symbolBoxSide / 24
             let toCanvas = AffineTransform.scale(k, k)
                 .then(.translation(center.x - 12 * k, center.y - 12 * k))
             let symbolColor = spec.state == .off ? StyleColors.offSymbol : spec.tint.resolved(in: appearance)
-            canvas.composite(try Rasterizer.coverage(of: symbol, transform: toCanvas, width: w, height: h),
-                             color: symbolColor, opacity: layerOpacity)
+            try canvas.fill(symbol, transform: toCanvas, color: symbolColor, opacity: layerOpacity,
+                            scratch: &scratch)
         } catch {
             throw .raster(error)
         }
