@@ -17,7 +17,6 @@ public enum QueryDecoder {
     public static func decode(_ query: String) throws(ParameterError) -> [Pair] {
         var pairs: [Pair] = []
         for component in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let raw = String(decoding: component, as: UTF8.self)
             let name: ArraySlice<UInt8>, value: ArraySlice<UInt8>
             let bytes = Array(component)[...]
             if let eq = bytes.firstIndex(of: UInt8(ascii: "=")) {
@@ -27,10 +26,15 @@ public enum QueryDecoder {
                 name = bytes
                 value = []
             }
-            guard let decodedName = percentDecode(name), let decodedValue = percentDecode(value) else {
-                throw ParameterError(
-                    error: "malformed query component", parameter: raw, value: raw,
-                    expected: "percent-escapes of two hex digits (%20), no NUL, UTF-8 text")
+            let expected = "percent-escapes of two hex digits (%20) that decode to UTF-8 text without NUL"
+            guard let decodedName = percentDecode(name) else {
+                throw ParameterError(error: "malformed parameter name", parameter: String(decoding: name, as: UTF8.self),
+                                     value: String(decoding: value, as: UTF8.self), expected: expected)
+            }
+            guard let decodedValue = percentDecode(value) else {
+                // The value as sent (still encoded): the decoded bytes are not text.
+                throw ParameterError(error: "malformed value", parameter: decodedName,
+                                     value: String(decoding: value, as: UTF8.self), expected: expected)
             }
             pairs.append(Pair(name: decodedName, value: decodedValue))
         }
@@ -59,6 +63,23 @@ public enum QueryDecoder {
             } else {
                 out.append(plusIsSpace && b == UInt8(ascii: "+") ? UInt8(ascii: " ") : b)
                 i += 1
+            }
+        }
+        return out
+    }
+
+    /// `s` with every byte except RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`, section
+    /// 2.3) written as `%XX`: safe in a query component and in an HTTP field value.
+    public static func percentEncode(_ s: String) -> String {
+        var out = ""
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
             }
         }
         return out

@@ -29,6 +29,8 @@ public struct StaticFiles: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         if isDirectory.boolValue {
             path += "/index.html"
+        } else if rawPath.hasSuffix("/") {
+            return nil  // `/page.html/` would serve the page with every relative link broken
         }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let bytes = [UInt8](data)

@@ -4,8 +4,16 @@
 /// unknown parameters are ignored and reported so the response can name them.
 public struct ToggleQuery: Sendable {
     public var spec: ToggleSpec
-    /// Names of parameters that were ignored, in the order sent.
+    /// Names of parameters that were ignored, in the order sent (empty names left out).
     public var ignored: [String]
+
+    /// `ignored` as a field value for `X-Ignored-Params`: names separated by ", ", each
+    /// percent-encoded except for RFC 3986 unreserved characters, so a name can hold neither a
+    /// comma nor a byte a field value may not carry. Nil when nothing was ignored.
+    public var ignoredFieldValue: String? {
+        guard !ignored.isEmpty else { return nil }
+        return ignored.map(QueryDecoder.percentEncode).joined(separator: ", ")
+    }
 
     /// Parameter names and their aliases; the first name is canonical.
     static let aliases: [String: String] = [
@@ -29,7 +37,7 @@ public struct ToggleQuery: Sendable {
         for pair in pairs {
             let canonical = Self.aliases[pair.name] ?? pair.name
             guard Self.known.contains(canonical) else {
-                if !ignored.contains(pair.name) { ignored.append(pair.name) }
+                if !pair.name.isEmpty, !ignored.contains(pair.name) { ignored.append(pair.name) }
                 continue
             }
             if let earlier = values[canonical] {

@@ -86,8 +86,8 @@ public struct ToggleResponder: HTTPResponder {
             return Self.parameterError(error).annotated(route: "toggle")
         }
         var fields = cacheableFields(entityTag: query.spec.entityTag, crossOrigin: true)
-        if !query.ignored.isEmpty {
-            fields.append(name: "X-Ignored-Params", value: query.ignored.joined(separator: ", "))
+        if let ignored = query.ignoredFieldValue {
+            fields.append(name: "X-Ignored-Params", value: ignored)
         }
         if Self.isNotModified(request, entityTag: query.spec.entityTag) {
             return HTTPResponse(status: 304, headers: fields).annotated(route: "toggle")

@@ -14,6 +14,7 @@ enum RenderCommand {
             let argument = arguments[i]
             if argument == "-o" || argument == "--output" {
                 guard i + 1 < arguments.count else { return fail("\(argument) needs a file name") }
+                guard output == "-" else { return fail("only one output file, please (\(argument) given twice)") }
                 output = arguments[i + 1]
                 i += 2
             } else if argument == "--help" || argument == "-h" {
@@ -22,11 +23,11 @@ enum RenderCommand {
             } else if argument.hasPrefix("--") {
                 let name = String(argument.dropFirst(2))
                 if let eq = name.firstIndex(of: "=") {
-                    queryParts.append(encode(String(name[..<eq])) + "=" + encode(String(name[name.index(after: eq)...])))
+                    queryParts.append(QueryDecoder.percentEncode(String(name[..<eq])) + "=" + QueryDecoder.percentEncode(String(name[name.index(after: eq)...])))
                     i += 1
                 } else {
                     guard i + 1 < arguments.count else { return fail("--\(name) needs a value") }
-                    queryParts.append(encode(name) + "=" + encode(arguments[i + 1]))
+                    queryParts.append(QueryDecoder.percentEncode(name) + "=" + QueryDecoder.percentEncode(arguments[i + 1]))
                     i += 2
                 }
             } else {
@@ -50,27 +51,13 @@ enum RenderCommand {
             return fail("render failed: \(error)")
         }
         if output == "-" {
-            FileHandle.standardOutput.write(Data(png))
-        } else if !FileManager.default.createFile(atPath: output, contents: Data(png)) {
-            return fail("cannot write \(output)")
+            if let e = Console.writeAll(fd: 1, png) {
+                return fail("cannot write to standard output: \(String(cString: strerror(e)))")
+            }
+        } else if let message = Console.writeFile(output, png) {
+            return fail(message)
         }
         return 0
-    }
-
-    /// Percent-encodes everything but unreserved characters (RFC 3986 section 2.3).
-    static func encode(_ s: String) -> String {
-        var out = ""
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return out
     }
 
     static func fail(_ message: String) -> Int32 {

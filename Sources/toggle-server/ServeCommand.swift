@@ -38,6 +38,11 @@ enum ServeCommand {
             return 1
         }
         Console.line("listening on \(address)")
+        let index = options.responder.publicDirectory + "/index.html"
+        if !FileManager.default.fileExists(atPath: index) {
+            Console.error("toggle-server: warning: no \(index) (static pages will be 404); "
+                          + "set --public-dir or PUBLIC_DIR to the Public folder")
+        }
         readiness.isReady = true
         dispatchMain()
     }

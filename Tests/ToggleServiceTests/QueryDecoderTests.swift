@@ -23,9 +23,17 @@ final class QueryDecoderTests: XCTestCase {
     }
 
     func testMalformedEscapesNulAndInvalidUTF8AreErrors() {
-        for bad in ["a=%zz", "a=%4", "a=%", "a=%00", "a=%C3", "a=%FF", "%zz=1", "a=b%2"] {
+        for bad in ["a=%zz", "a=%4", "a=%", "a=%00", "a=%C3", "a=%FF", "a=b%2", "ok=1&a=%C0%AF"] {
             XCTAssertThrowsError(try QueryDecoder.decode(bad), bad) { error in
-                XCTAssertEqual((error as? ParameterError)?.error, "malformed query component")
+                let e = error as? ParameterError
+                XCTAssertEqual(e?.error, "malformed value")
+                XCTAssertEqual(e?.parameter, "a", "the decodable name is named")
+                XCTAssertEqual(e?.value, String(bad.split(separator: "=").last ?? ""), "the value as sent")
+            }
+        }
+        for bad in ["%zz=1", "a%00=1", "%FF"] {
+            XCTAssertThrowsError(try QueryDecoder.decode(bad), bad) { error in
+                XCTAssertEqual((error as? ParameterError)?.error, "malformed parameter name")
             }
         }
     }

@@ -35,7 +35,7 @@ final class StaticFilesTests: XCTestCase {
         let files = StaticFiles(root: root)
         for path in ["/../etc/passwd", "/..", "/%2e%2e/etc/passwd", "/%2E%2E%2Fetc%2Fpasswd", "/sub/..%2F..%2Fx",
                      "/sub/%2e%2e/index.html", "/.env", "/%2eenv", "/sub%2Fpage.json", "/sub%5cpage.json",
-                     "/index.html%00", "/%zz", "/%C3", "relative", "/sub/./page.json", "/nope.html"] {
+                     "/index.html%00", "/%zz", "/%C3", "relative", "/sub/./page.json", "/nope.html", "/app.js/", "/sub/page.json/"] {
             XCTAssertNil(files.file(forPath: path), path)
         }
     }
