@@ -224,9 +224,17 @@ function saveToAddress(s) {
 function loadFromAddress() {
   const params = new URLSearchParams(location.search);
   const s = { ...DEFAULTS };
+  // The API's spellings work here too, so a /toggle query pasted after / sets the same switch:
+  // on=1|0|true|..., disabled=1|yes|..., tint for color, onSymbol / offSymbol for on_sym / off_sym.
+  const truthy = (v) => ["1", "true", "yes", "on"].includes(String(v).toLowerCase());
+  const aliases = { tint: "color", onSymbol: "on_sym", offSymbol: "off_sym" };
+  for (const [alias, name] of Object.entries(aliases)) {
+    if (params.has(alias) && !params.has(name)) params.set(name, params.get(alias));
+  }
+  if (params.has("on") && !params.has("state")) params.set("state", truthy(params.get("on")) ? "on" : "off");
   for (const k of Object.keys(DEFAULTS)) {
     if (!params.has(k)) continue;
-    s[k] = k === "disabled" ? params.get(k) === "true" : params.get(k);
+    s[k] = k === "disabled" ? truthy(params.get(k)) : params.get(k);
   }
   apply(s);
 }
