@@ -76,10 +76,15 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Server shutdown began: close if idle, otherwise finish the current request with
     /// `Connection: close`.
+    ///
+    /// "Idle" is checked after reading what the socket holds: a request that arrived just before
+    /// the shutdown but whose read event has not run yet is in flight, and is answered.
     func beginDrain() {
         queue.async {
             self.draining = true
-            if case .idle = self.phase { self.close() }
+            guard case .idle = self.phase else { return }
+            if self.readSource == nil || self.readSuspended { return self.close() }
+            self.readable()  // parses and answers what arrived; closes if nothing did
         }
     }
 
