@@ -57,7 +57,9 @@ public final class ServerProcess {
         }
         port = p
         // Keep reading the log (one line per request), or a full pipe would block the server.
-        handle.readabilityHandler = { _ = $0.availableData }
+        handle.readabilityHandler = { handle in
+            if handle.availableData.isEmpty { handle.readabilityHandler = nil }  // EOF: the server exited
+        }
     }
 
     /// Sends SIGTERM and waits for exit; returns the exit status.
@@ -67,6 +69,7 @@ public final class ServerProcess {
             process.terminate()
             process.waitUntilExit()
         }
+        output.fileHandleForReading.readabilityHandler = nil
         return process.terminationStatus
     }
 
