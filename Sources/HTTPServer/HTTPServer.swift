@@ -24,7 +24,8 @@ public struct BoundAddress: Sendable, CustomStringConvertible {
 /// A `Listener` accepts connections; each `HTTPConnection` runs on its own serial queue (all
 /// targeting one concurrent queue), driven by Dispatch read/write sources, so idle keep-alive
 /// connections cost a descriptor and a little memory, not a thread. The responder is called on the
-/// global concurrent queue.
+/// global concurrent queue of QoS utility, below the I/O, so slow responses do not delay the I/O
+/// of other connections (they still queue behind one another).
 ///
 /// Confinement: the mutable state below (`listener`, `connections`, `draining`, completions) is
 /// guarded by `lock`. Hence `@unchecked Sendable`.
