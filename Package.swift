@@ -15,6 +15,9 @@ let package = Package(
     name: "toggle-image-service",
     products: [
         .executable(name: "toggle-server", targets: ["toggle-server"]),
+        // libFuzzer targets: run with `scripts/fuzz NAME SECONDS` (see Fuzz/README.md).
+        .executable(name: "fuzz-request-parser", targets: ["fuzz-request-parser"]),
+        .executable(name: "fuzz-query-decoder", targets: ["fuzz-query-decoder"]),
     ],
     targets: [
         .target(name: "Raster"),
@@ -37,6 +40,10 @@ let package = Package(
                           path: "Benchmarks/png-tuning"),
         .executableTarget(name: "raster-bench", dependencies: ["Raster"],
                           path: "Benchmarks/raster/Sources/raster-bench"),
+        // Fuzz targets. Their libFuzzer entry point is compiled only with `-DFUZZING` (scripts/fuzz);
+        // otherwise they are stubs with a `main`, so plain `swift build` and `swift test` still link.
+        .executableTarget(name: "fuzz-request-parser", dependencies: ["HTTPServer"], path: "Fuzz/RequestParser"),
+        .executableTarget(name: "fuzz-query-decoder", dependencies: ["ToggleService"], path: "Fuzz/QueryDecoder"),
 
         // Test helpers: an independent PNG decoder (libpng's simplified API), a loopback client,
         // and the real binary started as a child process.

@@ -7,7 +7,8 @@ import Glibc
 ///
 /// Confinement: every stored property is read and written only on `queue` (a serial queue);
 /// the Dispatch sources and the timer deliver their events there. The responder runs on the
-/// global concurrent queue and hands its response back to `queue`. Hence `@unchecked Sendable`.
+/// global concurrent queue of QoS utility and hands its response back to `queue`.
+/// Hence `@unchecked Sendable`.
 ///
 /// Pipelining: reading is paused (the read source suspended) from the end of a request head until
 /// its response is written; then the bytes already buffered are parsed before reading more.
@@ -32,6 +33,9 @@ final class HTTPConnection: @unchecked Sendable {
     private var draining = false
     private var closed = false
     private var lingerBytes = 0
+    /// True while `processInput` runs its loop: a response completed inside it must not start
+    /// the next request itself (the loop does), or pipelined requests would nest stack frames.
+    private var processingInput = false
 
     /// The response being written: bytes, progress, and what to do when done.
     private struct PendingWrite {
@@ -46,6 +50,13 @@ final class HTTPConnection: @unchecked Sendable {
         var started: Double
     }
     private var pending: PendingWrite?
+
+    /// Seconds between retries of a write that waits for the socket to drain. A client that
+    /// resets the connection mid-response leaves a socket that reports an error but never becomes
+    /// writable (the kernel sets no EPOLLOUT once both directions are shut), and Dispatch hands
+    /// that error only to the read source, which is paused while a response is written; without
+    /// the retry such a connection lingered until the idle timeout (60 s by default).
+    static let writeRetryInterval = 0.25
 
     init(fd: Int32, configuration: HTTPServerConfiguration, responder: any HTTPResponder,
          metrics: (any HTTPServerMetrics)?, targetQueue: DispatchQueue,
@@ -68,10 +79,15 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Server shutdown began: close if idle, otherwise finish the current request with
     /// `Connection: close`.
+    ///
+    /// "Idle" is checked after reading what the socket holds: a request that arrived just before
+    /// the shutdown but whose read event has not run yet is in flight, and is answered.
     func beginDrain() {
         queue.async {
             self.draining = true
-            if case .idle = self.phase { self.close() }
+            guard case .idle = self.phase else { return }
+            if self.readSource == nil || self.readSuspended { return self.close() }
+            self.readable()  // parses and answers what arrived; closes if nothing did
         }
     }
 
@@ -83,6 +99,9 @@ final class HTTPConnection: @unchecked Sendable {
     // MARK: Sources
 
     private func setUp() {
+        // `beginDrain` may have closed the connection before its first block ran: the descriptor
+        // is closed already (and its number perhaps reused), so make no sources for it.
+        guard !closed else { return }
         let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         read.setEventHandler { [unowned self] in self.readable() }
         read.setCancelHandler { self.sourceCancelled() }
@@ -112,8 +131,12 @@ final class HTTPConnection: @unchecked Sendable {
     private func enter(_ newPhase: ConnectionPhase) {
         phase = newPhase
         guard let timer else { return }
-        if let deadline = timeouts.deadline(for: newPhase) {
-            let delay = max(0, deadline - SocketCalls.monotonicNow())
+        if var deadline = timeouts.deadline(for: newPhase) {
+            let now = SocketCalls.monotonicNow()
+            if case .writing = newPhase, pending != nil {
+                deadline = min(deadline, now + Self.writeRetryInterval)
+            }
+            let delay = max(0, deadline - now)
             timer.schedule(deadline: .now() + delay, leeway: .milliseconds(10))
         } else {
             timer.schedule(deadline: .distantFuture)
@@ -165,44 +188,63 @@ final class HTTPConnection: @unchecked Sendable {
         processInput()
     }
 
-    /// Parses buffered bytes and starts the next response, or waits for more input.
+    /// Parses buffered bytes and starts the next response, or waits for more input (reading on).
+    ///
+    /// A loop, not a recursion: an error response the server writes at once (say a 501 kept
+    /// alive) leaves the connection idle again, and the loop parses the next pipelined request.
+    /// Thousands of those in one read once overflowed the stack this way.
     private func processInput() {
-        guard !closed, pending == nil else { return }
-        switch phase {
-        case .responding, .writing, .lingering: return
-        default: break
+        guard !processingInput else { return }
+        processingInput = true
+        defer { processingInput = false }
+        while !closed && pending == nil {
+            switch phase {
+            case .responding, .writing, .lingering: return
+            default: break
+            }
+            guard processNextRequest() else { return }
         }
+    }
+
+    /// One step of `processInput`; false when it has to wait (for input or for the responder).
+    private func processNextRequest() -> Bool {
         let now = SocketCalls.monotonicNow()
         switch parser.next() {
         case .needMore:
-            if peerClosedInput { return close() }
+            if peerClosedInput { close(); return false }
             if parser.isDiscardingBody {
                 enter(.readingBody(since: now))
             } else if parser.hasPartialHead {
                 if case .readingHead = phase {} else { enter(.readingHead(since: now)) }
             } else {
-                if draining { return close() }
+                if draining { close(); return false }
                 if case .idle = phase {} else { enter(.idle(since: now)) }
             }
+            resumeReading()
+            return false
         case .rejected(let rejection):
             pauseReading()
             enter(.responding)
             let response = ResponseSerializer.errorResponse(status: rejection.status)
             send(response, isHead: false, close: rejection.closeConnection || draining,
                  request: nil, started: now)
+            return true
         case .head(let head):
             pauseReading()
             enter(.responding)
             let responder = self.responder
             let request = head.request
             let close = !head.keepAlive
-            DispatchQueue.global().async {
+            // Below the I/O's QoS: with every worker busy rendering, Dispatch still runs accepts,
+            // reads, writes and timers first (a 501 took 0.25-2 s behind 16 large renders, 5 ms now).
+            DispatchQueue.global(qos: .utility).async {
                 let response = responder.respond(to: request)
                 self.queue.async {
                     self.send(response, isHead: request.method == "HEAD", close: close || self.draining,
                               request: request, started: now)
                 }
             }
+            return false
         }
     }
 
@@ -219,7 +261,11 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     private func writable() {
-        guard !closed, var write = pending else {
+        // Closed: the write source is cancelled and must stay resumed, or its cancel handler
+        // never runs and the descriptor and connection leak. (A write event can still be
+        // delivered after the cancel, e.g. when a client resets mid-response.)
+        guard !closed else { return }
+        guard var write = pending else {
             if !writeSuspended, let writeSource { writeSuspended = true; writeSource.suspend() }
             return
         }
@@ -247,10 +293,7 @@ final class HTTPConnection: @unchecked Sendable {
             linger()
         } else {
             enter(.idle(since: SocketCalls.monotonicNow()))
-            processInput()
-            if case .responding = phase { return }
-            if case .writing = phase { return }
-            if !closed && !peerClosedInput { resumeReading() }
+            processInput()  // returns at once inside processInput's loop, which then goes on
         }
     }
 
@@ -271,6 +314,10 @@ final class HTTPConnection: @unchecked Sendable {
 
     private func timerFired() {
         guard !closed else { return }
+        if case .writing = phase, pending != nil {
+            writable()  // a reset peer shows up here as EPIPE or ECONNRESET
+            if closed { return }
+        }
         switch timeouts.action(for: phase, now: SocketCalls.monotonicNow()) {
         case .none:
             enter(phase)  // fired early (leeway): re-arm

@@ -24,7 +24,8 @@ public struct BoundAddress: Sendable, CustomStringConvertible {
 /// A `Listener` accepts connections; each `HTTPConnection` runs on its own serial queue (all
 /// targeting one concurrent queue), driven by Dispatch read/write sources, so idle keep-alive
 /// connections cost a descriptor and a little memory, not a thread. The responder is called on the
-/// global concurrent queue.
+/// global concurrent queue of QoS utility, below the I/O, so slow responses do not delay the I/O
+/// of other connections (they still queue behind one another).
 ///
 /// Confinement: the mutable state below (`listener`, `connections`, `draining`, completions) is
 /// guarded by `lock`. Hence `@unchecked Sendable`.
@@ -40,6 +41,15 @@ public final class HTTPServer: @unchecked Sendable {
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var draining = false
     private var completions: [@Sendable () -> Void] = []
+    /// Most connections the descriptor limit leaves room for (set by `start()`).
+    private var descriptorBudget = Int.max
+    /// The listener was told to stop accepting because `descriptorBudget` was reached.
+    private var acceptPaused = false
+
+    /// Descriptors kept free for everything but connections. Running out is not only a failed
+    /// accept: libdispatch opens /proc/TID/stat for its thread-pool monitor and kills the process
+    /// when that fails, creates its timer descriptor on first use, and static files need one.
+    static let reservedDescriptors = 16
     private let ioQueue = DispatchQueue(label: "http.io", attributes: .concurrent)
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
@@ -68,36 +78,63 @@ public final class HTTPServer: @unchecked Sendable {
         let listener = try Listener(host: configuration.host, port: configuration.port)
         started = true
         self.listener = listener
-        listener.start { [weak self] fd in self?.accepted(fd) }
+        descriptorBudget = Self.connectionsTheDescriptorLimitAllows()
+        // Make libdispatch create its timer descriptor now, while descriptors are free.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) {}
+        listener.start { [weak self] fd in
+            guard let self else { Glibc.close(fd); return false }
+            return self.accepted(fd)
+        }
         return listener.address
     }
 
-    private func accepted(_ fd: Int32) {
+    /// RLIMIT_NOFILE minus the descriptors open now minus `reservedDescriptors` (at least 1).
+    static func connectionsTheDescriptorLimitAllows() -> Int {
+        var limit = rlimit()
+        // RLIM_INFINITY is all ones: excluded by the comparison.
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0,
+              limit.rlim_cur < rlim_t(Int.max) else { return Int.max }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+        return max(1, Int(limit.rlim_cur) - open - reservedDescriptors)
+    }
+
+    /// Takes a new connection; false asks the listener to pause (the descriptor budget is used up)
+    /// until a connection closes. Clients then wait in the listen backlog.
+    private func accepted(_ fd: Int32) -> Bool {
         lock.lock()
         if draining || connections.count >= configuration.maxConnections {
             lock.unlock()
             Glibc.close(fd)
-            return
+            return true
         }
         SocketCalls.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
         let connection = HTTPConnection(
             fd: fd, configuration: configuration, responder: responder, metrics: metrics,
             targetQueue: ioQueue, onClose: { [weak self] in self?.connectionClosed($0) })
         connections[ObjectIdentifier(connection)] = connection
+        let full = connections.count >= descriptorBudget
+        if full { acceptPaused = true }
         lock.unlock()
         metrics?.connectionOpened()
         connection.start()
+        return !full
     }
 
     private func connectionClosed(_ connection: HTTPConnection) {
         lock.lock()
         connections[ObjectIdentifier(connection)] = nil
+        var resume: Listener?
+        if acceptPaused && connections.count < descriptorBudget {
+            acceptPaused = false
+            resume = listener
+        }
         var done: [@Sendable () -> Void] = []
         if draining && connections.isEmpty {
             done = completions
             completions = []
         }
         lock.unlock()
+        resume?.resumeAccepting()
         metrics?.connectionClosed()
         for completion in done { completion() }
     }

@@ -19,6 +19,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// Seconds a keep-alive connection may sit idle between requests before it is closed. Default 60 s.
     public var idleTimeout: Double = 60
     /// Most connections open at once; further ones are accepted and closed at once. Default 10,000.
+    /// Independently, the server stops accepting (clients wait in the listen backlog) while open
+    /// connections would leave fewer than 16 descriptors of RLIMIT_NOFILE free.
     public var maxConnections: Int = 10_000
     /// Seconds that in-flight responses get to finish after shutdown begins. Default 10 s.
     public var drainDeadline: Double = 10

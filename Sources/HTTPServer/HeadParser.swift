@@ -19,6 +19,11 @@ enum HeadParser {
         "UNCHECKOUT", "UNLINK", "UNLOCK", "UPDATE", "UPDATEREDIRECTREF", "VERSION-CONTROL",
     ]
 
+    /// Longest method token accepted, in bytes; a longer token is an unknown method (501 and close).
+    /// `RequestParser` applies the same rule while the request line is still arriving, so the
+    /// answer does not depend on how the bytes were split into reads.
+    static let maxMethodBytes = 32
+
     private static func bad(_ status: Int = 400) -> Result<Parsed, RequestRejection> {
         .failure(RequestRejection(status: status, closeConnection: true))
     }
@@ -49,6 +54,7 @@ enum HeadParser {
         let versionBytes = rest[(sp2 + 1)...]
 
         guard !methodBytes.isEmpty, methodBytes.allSatisfy(ByteClass.isTokenChar) else { return bad() }
+        if methodBytes.count > maxMethodBytes { return bad(501) }
         guard !targetBytes.isEmpty else { return bad() }
         if targetBytes.count > limits.maxRequestTargetBytes { return bad(414) }
         guard let version = parseVersion(versionBytes) else { return bad() }

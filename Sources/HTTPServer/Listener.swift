@@ -12,7 +12,12 @@ final class Listener: @unchecked Sendable {
     let address: BoundAddress
     private let queue = DispatchQueue(label: "http.listener")
     private var source: DispatchSourceRead?
+    /// Whether `source` is suspended now; it should be exactly when `backingOff || paused`.
     private var suspended = false
+    /// Accept failed for lack of descriptors or memory; retried 100 ms later.
+    private var backingOff = false
+    /// The server asked to stop accepting for now (`onAccept` returned false).
+    private var paused = false
     private var closed = false
 
     /// Resolves `host` (getaddrinfo, AI_PASSIVE), then binds and listens on the first address that
@@ -78,8 +83,8 @@ final class Listener: @unchecked Sendable {
     }
 
     /// Starts accepting; `onAccept` gets each new non-blocking, close-on-exec descriptor on the
-    /// listener's queue.
-    func start(onAccept: @escaping @Sendable (Int32) -> Void) {
+    /// listener's queue, and returns false to pause accepting until `resumeAccepting()`.
+    func start(onAccept: @escaping @Sendable (Int32) -> Bool) {
         queue.async {
             let source = DispatchSource.makeReadSource(fileDescriptor: self.fd, queue: self.queue)
             source.setEventHandler { [unowned self] in self.acceptPending(onAccept) }
@@ -91,15 +96,19 @@ final class Listener: @unchecked Sendable {
 
     /// Accepts until EAGAIN (at most 256 per event, for fairness). On EMFILE/ENFILE/ENOBUFS/ENOMEM
     /// the source is suspended and resumed 100 ms later instead of spinning.
-    private func acceptPending(_ onAccept: @Sendable (Int32) -> Void) {
+    private func acceptPending(_ onAccept: @Sendable (Int32) -> Bool) {
         for _ in 0 ..< 256 {
-            guard !closed else { return }
+            guard !closed, !paused else { return }
             let fd = accept(self.fd, nil, nil)
             if fd >= 0 {
                 // Glibc's module does not export accept4; set the flags by hand.
                 SocketCalls.setNonBlocking(fd)
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                onAccept(fd)
+                if !onAccept(fd) {
+                    paused = true
+                    updateSuspension()
+                    return
+                }
                 continue
             }
             switch errno {
@@ -115,12 +124,33 @@ final class Listener: @unchecked Sendable {
     }
 
     private func backOff() {
-        guard let source, !suspended else { return }
-        suspended = true
-        source.suspend()
+        guard !backingOff else { return }
+        backingOff = true
+        updateSuspension()
         queue.asyncAfter(deadline: .now() + .milliseconds(100)) {
-            guard self.suspended, let source = self.source else { return }
-            self.suspended = false
+            self.backingOff = false
+            self.updateSuspension()
+        }
+    }
+
+    /// Accepts again after `onAccept` returned false. Any thread.
+    func resumeAccepting() {
+        queue.async {
+            self.paused = false
+            self.updateSuspension()
+        }
+    }
+
+    /// Suspends or resumes the accept source to match `backingOff || paused` (never once closed:
+    /// a cancelled source must stay resumed for its cancel handler to run).
+    private func updateSuspension() {
+        guard let source, !closed else { return }
+        let wanted = backingOff || paused
+        if wanted && !suspended {
+            suspended = true
+            source.suspend()
+        } else if !wanted && suspended {
+            suspended = false
             source.resume()
         }
     }

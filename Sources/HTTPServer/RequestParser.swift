@@ -191,19 +191,19 @@ struct RequestParser {
             }
             if scanned > limits.maxHeaderBytes { break }
         }
-        // Limits while the head is still incomplete.
-        if linesSeen == 0 {
-            let methodEnd = firstSpace ?? scanned
-            if firstSpace == nil && methodEnd > 32 {
-                let method = buffer[start ..< start + methodEnd]
-                let allToken = method.allSatisfy(ByteClass.isTokenChar)
-                return .reject(RequestRejection(status: allToken ? 501 : 400, closeConnection: true))
-            }
-            if let sp1 = firstSpace {
-                let targetLength = (secondSpace ?? scanned) - sp1 - 1
-                if targetLength > limits.maxRequestTargetBytes {
-                    return .reject(RequestRejection(status: 414, closeConnection: true))
-                }
+        // Limits on the request line while the head is still incomplete. Each measure only grows
+        // as bytes arrive, and whatever fails here `HeadParser` rejects too (with close), so
+        // whether a request is rejected does not depend on how its bytes were split into reads.
+        let methodEnd = firstSpace ?? scanned
+        if methodEnd > HeadParser.maxMethodBytes {
+            let method = buffer[start ..< start + methodEnd]
+            let allToken = method.allSatisfy(ByteClass.isTokenChar)
+            return .reject(RequestRejection(status: allToken ? 501 : 400, closeConnection: true))
+        }
+        if let sp1 = firstSpace {
+            let targetLength = (secondSpace ?? scanned) - sp1 - 1
+            if targetLength > limits.maxRequestTargetBytes {
+                return .reject(RequestRejection(status: 414, closeConnection: true))
             }
         }
         if scanned > limits.maxHeaderBytes {

@@ -5,7 +5,7 @@ public final class ServerProcess {
     public let process = Process()
     /// The port from the first line printed (`listening on http://127.0.0.1:PORT`).
     public private(set) var port = 0
-    /// Every line the server printed so far, after the first.
+    /// The server's standard output: the first line is read, the rest discarded.
     private let output = Pipe()
 
     public enum StartError: Error { case binaryMissing(String), noAddress(String) }
@@ -27,11 +27,19 @@ public final class ServerProcess {
     }
 
     /// Starts `toggle-server --host 127.0.0.1 --port 0 <extra>` and waits for its address line.
-    public init(arguments extra: [String] = []) throws {
+    /// With `fileDescriptorLimit`, it runs as `/bin/sh -c 'ulimit -n LIMIT; exec toggle-server ...'`
+    /// (same process id, so `stop()` and `process.processIdentifier` still reach the server).
+    public init(arguments extra: [String] = [], fileDescriptorLimit: Int? = nil) throws {
         let path = Self.binaryPath
         guard FileManager.default.isExecutableFile(atPath: path) else { throw StartError.binaryMissing(path) }
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--public-dir", Self.publicDirectory] + extra
+        let arguments = ["--host", "127.0.0.1", "--port", "0", "--public-dir", Self.publicDirectory] + extra
+        if let limit = fileDescriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
         process.standardOutput = output
         try process.run()
         let handle = output.fileHandleForReading
@@ -48,6 +56,10 @@ public final class ServerProcess {
             throw StartError.noAddress(text)
         }
         port = p
+        // Keep reading the log (one line per request), or a full pipe would block the server.
+        handle.readabilityHandler = { handle in
+            if handle.availableData.isEmpty { handle.readabilityHandler = nil }  // EOF: the server exited
+        }
     }
 
     /// Sends SIGTERM and waits for exit; returns the exit status.
@@ -57,6 +69,7 @@ public final class ServerProcess {
             process.terminate()
             process.waitUntilExit()
         }
+        output.fileHandleForReading.readabilityHandler = nil
         return process.terminationStatus
     }
 
