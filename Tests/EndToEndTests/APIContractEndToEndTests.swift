@@ -108,3 +108,19 @@ final class APIContractEndToEndTests: XCTestCase {
         }
     }
 }
+
+extension APIContractEndToEndTests {
+    /// DESIGN.md section 4: a malformed escape in the query is a JSON 400 naming the parameter,
+    /// with no-store, and the connection stays usable.
+    func testMalformedEscapeInTheQueryIsAJSON400() throws {
+        let client = try LoopbackHTTPClient(port: server.port)
+        for (query, parameter) in [("on=1&v=%zz", "v"), ("on=%4", "on"), ("color=%", "color"), ("on=%FF", "on")] {
+            let response = try client.get("/toggle?\(query)")
+            XCTAssertEqual(response.status, 400, query)
+            XCTAssertEqual(response.header("Cache-Control"), "no-store", query)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: String])
+            XCTAssertEqual(json["parameter"], parameter, query)
+        }
+        XCTAssertEqual(try client.get("/toggle?on=1").status, 200, "the connection survives")
+    }
+}

@@ -80,6 +80,7 @@ final class RawRequestTableTests: XCTestCase {
         Case("DEL in target", "GET /a\u{7f}b HTTP/1.1\r\n\(h)\r\n", 400, close: true),
         Case("byte >= 0x80 in target", "GET /caf\u{e9} HTTP/1.1\r\n\(h)\r\n", 400, close: true),
         Case("bad percent-encoding", "GET /%zz HTTP/1.1\r\n\(h)\r\n", 400, close: true),
+        Case("bad percent-encoding in the query is the application's", "GET /t?x=%zz HTTP/1.1\r\n\(h)\r\n", 200, close: false),
         Case("userinfo in absolute-form", "GET http://u@a.example/ HTTP/1.1\r\n\(h)\r\n", 400, close: true),
         Case("empty authority", "GET http:///x HTTP/1.1\r\n\(h)\r\n", 400, close: true),
         Case("bare LF line ends", "GET / HTTP/1.1\n\(h.replacingOccurrences(of: "\r", with: ""))\n", 400, close: true),
