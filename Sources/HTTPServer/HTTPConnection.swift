@@ -7,7 +7,8 @@ import Glibc
 ///
 /// Confinement: every stored property is read and written only on `queue` (a serial queue);
 /// the Dispatch sources and the timer deliver their events there. The responder runs on the
-/// global concurrent queue and hands its response back to `queue`. Hence `@unchecked Sendable`.
+/// global concurrent queue and hands its response back to `queue`, unless its
+/// `respondImmediately(to:)` answers at once (cache hits), inline on `queue`. Hence `@unchecked Sendable`.
 ///
 /// Pipelining: reading is paused (the read source suspended) from the end of a request head until
 /// its response is written; then the bytes already buffered are parsed before reading more.
@@ -25,6 +26,8 @@ final class HTTPConnection: @unchecked Sendable {
     private var writeSource: DispatchSourceWrite?
     private var writeSuspended = true
     private var timer: DispatchSourceTimer?
+    /// When the timer is armed to fire (monotonic seconds), or nil when it is not armed.
+    private var armedDeadline: Double?
     private var openSources = 0
 
     private var phase: ConnectionPhase = .idle(since: 0)
@@ -109,15 +112,17 @@ final class HTTPConnection: @unchecked Sendable {
         if !readSuspended, let readSource { readSuspended = true; readSource.suspend() }
     }
 
+    /// Enters `newPhase`, re-arming the timer only when the new deadline is earlier than the one
+    /// armed: a timer that fires for a later phase's sake finds no action due and re-arms itself
+    /// (`timerFired`). Re-arming a Dispatch timer wakes Dispatch's manager thread, which on every
+    /// phase change of every request cost more than the rest of a cached response.
     private func enter(_ newPhase: ConnectionPhase) {
         phase = newPhase
-        guard let timer else { return }
-        if let deadline = timeouts.deadline(for: newPhase) {
-            let delay = max(0, deadline - SocketCalls.monotonicNow())
-            timer.schedule(deadline: .now() + delay, leeway: .milliseconds(10))
-        } else {
-            timer.schedule(deadline: .distantFuture)
-        }
+        guard let timer, let deadline = timeouts.deadline(for: newPhase) else { return }
+        if let armed = armedDeadline, armed <= deadline { return }
+        armedDeadline = deadline
+        let delay = max(0, deadline - SocketCalls.monotonicNow())
+        timer.schedule(deadline: .now() + delay, leeway: .milliseconds(10))
     }
 
     private func sourceCancelled() {
@@ -196,6 +201,10 @@ final class HTTPConnection: @unchecked Sendable {
             let responder = self.responder
             let request = head.request
             let close = !head.keepAlive
+            if let response = responder.respondImmediately(to: request) {
+                return send(response, isHead: request.method == "HEAD", close: close || draining,
+                            request: request, started: now)
+            }
             DispatchQueue.global().async {
                 let response = responder.respond(to: request)
                 self.queue.async {
@@ -270,10 +279,11 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     private func timerFired() {
+        armedDeadline = nil
         guard !closed else { return }
         switch timeouts.action(for: phase, now: SocketCalls.monotonicNow()) {
         case .none:
-            enter(phase)  // fired early (leeway): re-arm
+            enter(phase)  // fired early (leeway, or armed for an earlier phase): re-arm
         case .close:
             close()
         case .requestTimeout:
