@@ -40,6 +40,66 @@ public struct ToggleResponder: HTTPResponder {
         return response
     }
 
+    /// Answers inline on the connection's queue what costs no rendering or file reading: image
+    /// cache hits (and their 304s and parameter errors), `/healthz` and `/readyz`. Everything else
+    /// is nil and goes to `respond(to:)` on a worker queue.
+    public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
+        guard request.method == "GET" || request.method == "HEAD" else { return nil }
+        switch request.path {
+        case "/toggle", "/toggle.png":
+            return cachedToggle(request, impliedScale: nil)
+        case "/healthz", "/readyz":
+            return route(request)
+        default:
+            guard request.path.hasPrefix("/toggle@"), let scale = Self.impliedScale(path: request.path) else {
+                return nil
+            }
+            return cachedToggle(request, impliedScale: scale)
+        }
+    }
+
+    /// The `/toggle` response if it needs no render (cache hit, 304 or parameter error), else nil.
+    func cachedToggle(_ request: HTTPRequest, impliedScale: Double?) -> HTTPResponse? {
+        guard let cache else { return nil }
+        let prepared: (ToggleQuery, HTTPFields)
+        switch prepareToggle(request, impliedScale: impliedScale) {
+        case .success(let p): prepared = p
+        case .failure(let answer): return answer.response
+        }
+        let (query, fields) = prepared
+        guard let png = cache.cachedValue(for: query.spec.canonicalKey) else { return nil }
+        return Self.image(png, fields: fields, outcome: .hit)
+    }
+
+    /// A finished response (error or 304) that ends a toggle request before any image lookup.
+    struct EarlyAnswer: Error { var response: HTTPResponse }
+
+    /// Parses the query and makes the cache fields, or answers a parameter error or a 304.
+    func prepareToggle(_ request: HTTPRequest, impliedScale: Double?) -> Result<(ToggleQuery, HTTPFields), EarlyAnswer> {
+        let query: ToggleQuery
+        do {
+            query = try ToggleQuery(rawQuery: request.query, impliedScale: impliedScale)
+        } catch {
+            return .failure(EarlyAnswer(response: Self.parameterError(error).annotated(route: "toggle")))
+        }
+        var fields = cacheableFields(entityTag: query.spec.entityTag, crossOrigin: true)
+        if !query.ignored.isEmpty {
+            fields.append(name: "X-Ignored-Params", value: query.ignored.joined(separator: ", "))
+        }
+        if Self.isNotModified(request, entityTag: query.spec.entityTag) {
+            return .failure(EarlyAnswer(response: HTTPResponse(status: 304, headers: fields).annotated(route: "toggle")))
+        }
+        return .success((query, fields))
+    }
+
+    static func image(_ png: [UInt8], fields: HTTPFields, outcome: ImageCache.Outcome) -> HTTPResponse {
+        var fields = fields
+        fields.append(name: "Content-Type", value: "image/png")
+        var response = HTTPResponse(status: 200, headers: fields, body: png)
+        response.annotations = ["route": "toggle", "cache": outcome.rawValue]
+        return response
+    }
+
     func route(_ request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             var fields = HTTPFields()
@@ -79,19 +139,12 @@ public struct ToggleResponder: HTTPResponder {
     }
 
     func toggle(_ request: HTTPRequest, impliedScale: Double?) -> HTTPResponse {
-        let query: ToggleQuery
-        do {
-            query = try ToggleQuery(rawQuery: request.query, impliedScale: impliedScale)
-        } catch {
-            return Self.parameterError(error).annotated(route: "toggle")
+        let prepared: (ToggleQuery, HTTPFields)
+        switch prepareToggle(request, impliedScale: impliedScale) {
+        case .success(let p): prepared = p
+        case .failure(let answer): return answer.response
         }
-        var fields = cacheableFields(entityTag: query.spec.entityTag, crossOrigin: true)
-        if !query.ignored.isEmpty {
-            fields.append(name: "X-Ignored-Params", value: query.ignored.joined(separator: ", "))
-        }
-        if Self.isNotModified(request, entityTag: query.spec.entityTag) {
-            return HTTPResponse(status: 304, headers: fields).annotated(route: "toggle")
-        }
+        let (query, fields) = prepared
         let png: [UInt8]
         let outcome: ImageCache.Outcome
         do {
@@ -110,10 +163,7 @@ public struct ToggleResponder: HTTPResponder {
         } catch {
             return Self.error(status: 500, message: "render failed: \(error)").annotated(route: "toggle")
         }
-        fields.append(name: "Content-Type", value: "image/png")
-        var response = HTTPResponse(status: 200, headers: fields, body: png).annotated(route: "toggle")
-        response.annotations["cache"] = outcome.rawValue
-        return response
+        return Self.image(png, fields: fields, outcome: outcome)
     }
 
     /// `/symbols`: every symbol name with its MDI icon, licence and author, as JSON.
