@@ -37,6 +37,8 @@ let package = Package(
                           path: "Benchmarks/png-tuning"),
         .executableTarget(name: "raster-bench", dependencies: ["Raster"],
                           path: "Benchmarks/raster/Sources/raster-bench"),
+        .executableTarget(name: "serving-bench", dependencies: ["ToggleService", "HTTPServer"],
+                          path: "Benchmarks/serving/Sources/serving-bench"),
 
         // Test helpers: an independent PNG decoder (libpng's simplified API), a loopback client,
         // and the real binary started as a child process.

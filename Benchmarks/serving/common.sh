@@ -51,7 +51,7 @@ start_nginx() {
 }
 
 wait_port() {
-    for _ in $(seq 1 200); do
+    for _ in $(seq 1 1200); do
         curl -s -o /dev/null "http://127.0.0.1:$1${2:-/}" && return 0
         sleep 0.05
     done

@@ -28,6 +28,8 @@ final class HTTPConnection: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     /// When the timer is armed to fire (monotonic seconds), or nil when it is not armed.
     private var armedDeadline: Double?
+    /// How many inline responses are on the stack (pipelined requests answered by `respondImmediately`).
+    private var inlineDepth = 0
     private var openSources = 0
 
     private var phase: ConnectionPhase = .idle(since: 0)
@@ -202,6 +204,17 @@ final class HTTPConnection: @unchecked Sendable {
             let request = head.request
             let close = !head.keepAlive
             if let response = responder.respondImmediately(to: request) {
+                // Inline, unless a long pipelined burst has nested this deep (send -> writable ->
+                // processInput -> here): then unwind the stack through the queue.
+                guard inlineDepth < 16 else {
+                    queue.async {
+                        self.send(response, isHead: request.method == "HEAD", close: close || self.draining,
+                                  request: request, started: now)
+                    }
+                    return
+                }
+                inlineDepth += 1
+                defer { inlineDepth -= 1 }
                 return send(response, isHead: request.method == "HEAD", close: close || draining,
                             request: request, started: now)
             }
