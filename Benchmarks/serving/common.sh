@@ -30,7 +30,7 @@ free_port() {
 start_service() {
     name=$1; port=$2; shift 2
     taskset -c "$SERVER_CPU" "$server_bin" --host 127.0.0.1 --port "$port" \
-        --public-dir "$bench_root/Public" "$@" >"$work/$name.log" 2>&1 &
+        --public-dir "$bench_root/Public" "$@" >"${SERVICE_LOG:-$work/$name.log}" 2>&1 &
     service_pid=$!
     pids="$pids $service_pid"
     wait_port "$port" /healthz
