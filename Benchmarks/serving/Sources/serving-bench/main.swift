@@ -3,6 +3,7 @@
 // and signal sources crash valgrind 3.19). Same wiring as `toggle-server serve`: ServiceMetrics,
 // plus AccessLog (to /dev/null) unless `--access-log off`.
 // Usage: serving-bench REQUESTS [--access-log on|off] [--target /toggle?on=1] [--cache-bytes N]
+//        serving-bench --render ITERATIONS [SCALE...]   (render + encode only, no server)
 // One keep-alive connection, one request at a time; warms up with 50 requests first.
 // Prints "requests=N us_per_request=T bytes=B".
 import Dispatch
@@ -13,6 +14,27 @@ import Glibc
 #endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+// `serving-bench --render ITERATIONS SCALE...`: microseconds per toggle for the service's whole
+// image path, ToggleImage.png (draw the default "on" toggle, encode PNG with tEXt chunks), for
+// Benchmarks/raster/render-encode.sh. Prints "swift-png scale=S us_per_toggle=T bytes=B".
+if arguments.first == "--render" {
+    let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000
+    let scales = arguments.count > 2 ? arguments.dropFirst(2).compactMap { Int($0) } : [1, 2, 3]
+    for scale in scales {
+        let spec = try ToggleQuery(rawQuery: "on=1&scale=\(scale)").spec
+        var bytes = 0
+        for _ in 0..<min(iterations, 50) { bytes = try ToggleImage.png(for: spec).count }
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        let start = Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+        for _ in 0..<iterations { bytes = try ToggleImage.png(for: spec).count }
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        let us = (Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9 - start) / Double(max(1, iterations)) * 1e6
+        print("swift-png scale=\(scale) us_per_toggle=\((us * 100).rounded() / 100) bytes=\(bytes)")
+    }
+    exit(0)
+}
 @MainActor func option(_ name: String, _ fallback: String) -> String {
     guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return fallback }
     return arguments[i + 1]
