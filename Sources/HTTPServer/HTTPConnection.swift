@@ -91,19 +91,28 @@ final class HTTPConnection: @unchecked Sendable {
         let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         read.setEventHandler { [unowned self] in self.readable() }
         read.setCancelHandler { self.sourceCancelled() }
-        let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-        write.setEventHandler { [unowned self] in self.writable() }
-        write.setCancelHandler { self.sourceCancelled() }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [unowned self] in self.timerFired() }
         timer.setCancelHandler { self.sourceCancelled() }
-        openSources = 3
+        openSources = 2
         readSource = read
-        writeSource = write
         self.timer = timer
         timer.resume()
         enter(.idle(since: SocketCalls.monotonicNow()))
         resumeReading()
+    }
+
+    /// The write source is made the first time a write has to wait, so the many connections
+    /// whose responses always fit the socket buffer (and idle ones) do not carry one.
+    private func makeWriteSource() -> DispatchSourceWrite {
+        if let writeSource { return writeSource }
+        let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+        write.setEventHandler { [unowned self] in self.writable() }
+        write.setCancelHandler { self.sourceCancelled() }
+        openSources += 1
+        writeSource = write
+        writeSuspended = true
+        return write
     }
 
     private func resumeReading() {
@@ -254,7 +263,8 @@ final class HTTPConnection: @unchecked Sendable {
                 enter(.writing(since: SocketCalls.monotonicNow()))
             case .wouldBlock:
                 pending = write
-                if writeSuspended, let writeSource { writeSuspended = false; writeSource.resume() }
+                let writeSource = makeWriteSource()
+                if writeSuspended { writeSuspended = false; writeSource.resume() }
                 return
             case .failed:
                 report(write, bytes: write.offset)
