@@ -29,7 +29,7 @@ free_port() {
 # start_service NAME PORT [flags...]: toggle-server on SERVER_CPU, log to $work/NAME.log; sets service_pid.
 start_service() {
     name=$1; port=$2; shift 2
-    taskset -c "$SERVER_CPU" "$server_bin" --host 127.0.0.1 --port "$port" \
+    taskset -c "$SERVER_CPU" "${SERVER_BIN:-$server_bin}" --host 127.0.0.1 --port "$port" \
         --public-dir "$bench_root/Public" "$@" >"${SERVICE_LOG:-$work/$name.log}" 2>&1 &
     service_pid=$!
     pids="$pids $service_pid"
@@ -64,7 +64,7 @@ stop_pid() {
     pids=$(echo "$pids" | tr ' ' '\n' | grep -vx "$1" | tr '\n' ' ')
 }
 
-# run_wrk URL CONNECTIONS SECONDS [lua]: prints "req_per_s p99_ms".
+# run_wrk URL CONNECTIONS SECONDS [lua]: prints "req_per_s p99_ms requests".
 run_wrk() {
     url=$1; conns=$2; secs=$3; script=${4:-}
     set -- -t1 -c"$conns" -d"${secs}s" --latency --timeout 5s
@@ -76,9 +76,24 @@ run_wrk() {
         /^Requests\/sec:/ { rps = $2 }
         /Non-2xx or 3xx responses:/ { bad = $NF }
         /Socket errors:/ { err = $0 }
+        / requests in / { n = $1 }
         END { if (bad) print "wrk: non-2xx responses: " bad > "/dev/stderr";
               if (err) print "wrk: " err > "/dev/stderr";
-              printf "%s %s\n", rps, p99 }'
+              printf "%s %s %s\n", rps, p99, n }'
+}
+
+# CPU seconds used so far by a process and its children (nginx: master and worker).
+cpu_tree() {
+    for p in $1 $(pgrep -P "$1" || true); do cpu_seconds "$p"; done | awk '{ s += $1 } END { print s }'
+}
+
+# measure URL PID CONNECTIONS SECONDS [lua]: prints "req_per_s p99_ms server_cpu_us_per_request".
+# CPU per request is the server's own cost (user + system), whatever limits the client.
+measure() {
+    c0=$(cpu_tree "$2")
+    set -- $(run_wrk "$1" "$3" "$4" ${5:-}) "$2"
+    c1=$(cpu_tree "$4")
+    awk -v r="$1" -v p="$2" -v n="$3" -v a="$c0" -v b="$c1" 'BEGIN { printf "%s %s %.2f\n", r, p, (b - a) * 1e6 / n }'
 }
 
 # median of numbers on stdin

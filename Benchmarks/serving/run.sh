@@ -18,8 +18,8 @@ p_on=$(free_port); start_service log-on "$p_on" --access-log on; pid_on=$service
 mkdir -p "$work/www"
 curl -sf -o "$work/www/toggle.png" "http://127.0.0.1:$p_off$target"
 chmod 644 "$work/www/toggle.png"
-n_off=$(free_port); start_nginx "$n_off" "$work/www" off
-n_on=$(free_port); start_nginx "$n_on" "$work/www" on
+n_off=$(free_port); start_nginx "$n_off" "$work/www" off; nginx_off_pid=$nginx_pid
+n_on=$(free_port); start_nginx "$n_on" "$work/www" on; nginx_on_pid=$nginx_pid
 curl -sf "http://127.0.0.1:$n_off/toggle.png" | cmp -s - "$work/www/toggle.png" || { echo "nginx body differs" >&2; exit 1; }
 curl -sf "http://127.0.0.1:$p_on$target" | cmp -s - "$work/www/toggle.png" || { echo "service body differs" >&2; exit 1; }
 bytes=$(wc -c <"$work/www/toggle.png")
@@ -34,22 +34,23 @@ for u in "http://127.0.0.1:$p_off$target" "http://127.0.0.1:$p_on$target" \
 done
 
 : >"$work/rounds"
-echo "round: req/s and p99 ms of nginx, service log off, nginx with access log, service log on"
+echo "round: req/s, p99 ms and server CPU us per request of nginx, service log off, nginx with access log, service log on"
 for r in $(seq 1 "$rounds"); do
-    set -- $(run_wrk "http://127.0.0.1:$n_off/toggle.png" "$conns" "$secs"); na=$1; np=$2
-    set -- $(run_wrk "http://127.0.0.1:$p_off$target" "$conns" "$secs"); sa=$1; sp=$2
-    set -- $(run_wrk "http://127.0.0.1:$n_on/toggle.png" "$conns" "$secs"); nla=$1; nlp=$2
-    set -- $(run_wrk "http://127.0.0.1:$p_on$target" "$conns" "$secs"); sla=$1; slp=$2
-    printf '%-5s %12s %9s %12s %9s %12s %9s %12s %9s\n' "$r" "$na" "$np" "$sa" "$sp" "$nla" "$nlp" "$sla" "$slp"
-    echo "$na $np $sa $sp $nla $nlp $sla $slp" >>"$work/rounds"
+    a=$(measure "http://127.0.0.1:$n_off/toggle.png" "$nginx_off_pid" "$conns" "$secs")
+    b=$(measure "http://127.0.0.1:$p_off$target" "$pid_off" "$conns" "$secs")
+    c=$(measure "http://127.0.0.1:$n_on/toggle.png" "$nginx_on_pid" "$conns" "$secs")
+    d=$(measure "http://127.0.0.1:$p_on$target" "$pid_on" "$conns" "$secs")
+    echo "$r: $a | $b | $c | $d"
+    echo "$a $b $c $d" >>"$work/rounds"
 done
 
 col() { awk -v c="$1" '{ print $c }' "$work/rounds" | median; }
 ratio() { awk -v a="$1" -v b="$2" '{ print $a / $b }' "$work/rounds" | median; }
 echo
-echo "median over $rounds rounds (ratio = service / nginx in the same round; >= 0.8 is the target):"
-printf 'log off: service %.0f req/s, nginx %.0f req/s, ratio %.3f; p99 service %.3f ms, nginx %.3f ms\n' \
-    "$(col 3)" "$(col 1)" "$(ratio 3 1)" "$(col 4)" "$(col 2)"
-printf 'log on:  service %.0f req/s, nginx %.0f req/s, ratio %.3f; p99 service %.3f ms, nginx %.3f ms\n' \
-    "$(col 7)" "$(col 5)" "$(ratio 7 5)" "$(col 8)" "$(col 6)"
-printf 'log on / log off (service): %.3f\n' "$(ratio 7 3)"
+echo "median over $rounds rounds (ratios service / nginx within each round; req/s target >= 0.8;"
+echo "CPU ratio = nginx CPU per request / service CPU per request, the client-independent efficiency):"
+printf 'log off: service %.0f req/s, nginx %.0f req/s, ratio %.3f; p99 service %.2f ms, nginx %.2f ms; CPU us/req service %.1f, nginx %.1f, ratio %.3f\n' \
+    "$(col 4)" "$(col 1)" "$(ratio 4 1)" "$(col 5)" "$(col 2)" "$(col 6)" "$(col 3)" "$(ratio 3 6)"
+printf 'log on:  service %.0f req/s, nginx %.0f req/s, ratio %.3f; p99 service %.2f ms, nginx %.2f ms; CPU us/req service %.1f, nginx %.1f, ratio %.3f\n' \
+    "$(col 10)" "$(col 7)" "$(ratio 10 7)" "$(col 11)" "$(col 8)" "$(col 12)" "$(col 9)" "$(ratio 9 12)"
+printf 'service log on / log off: req/s %.3f\n' "$(ratio 10 4)"
