@@ -1,4 +1,5 @@
 # Shared helpers for Benchmarks/serving and Benchmarks/memory (sourced, not run).
+# Helpers' own variables start with "_" (sh has no locals), so they never clobber the caller's.
 # Loopback only; every server is started here and stopped by its own pid on exit.
 
 bench_root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,26 +29,26 @@ free_port() {
 
 # start_service NAME PORT [flags...]: toggle-server on SERVER_CPU, log to $work/NAME.log; sets service_pid.
 start_service() {
-    name=$1; port=$2; shift 2
-    taskset -c "$SERVER_CPU" "${SERVER_BIN:-$server_bin}" --host 127.0.0.1 --port "$port" \
-        --public-dir "$bench_root/Public" "$@" >"${SERVICE_LOG:-$work/$name.log}" 2>&1 &
+    _name=$1; _port=$2; shift 2
+    taskset -c "$SERVER_CPU" "${SERVER_BIN:-$server_bin}" --host 127.0.0.1 --port "$_port" \
+        --public-dir "$bench_root/Public" "$@" >"${SERVICE_LOG:-$work/$_name.log}" 2>&1 &
     service_pid=$!
     pids="$pids $service_pid"
-    wait_port "$port" /healthz
+    wait_port "$_port" /healthz
 }
 
 # start_nginx PORT ROOT ACCESS_LOG(on|off): nginx-light, one worker, on SERVER_CPU; sets nginx_pid.
 start_nginx() {
-    port=$1; root=$2; log=$3
-    conf=$work/nginx-$port.conf
-    sed -e "s|@PORT@|$port|g" -e "s|@ROOT@|$root|g" -e "s|@WORK@|$work|g" \
-        "$bench_root/Benchmarks/serving/nginx.conf.in" >"$conf"
-    if [ "$log" = off ]; then sed -i 's|^\( *\)access_log .*|\1access_log off;|' "$conf"; fi
-    mkdir -p "$work/nginx-$port"
-    taskset -c "$SERVER_CPU" nginx -p "$work/nginx-$port" -c "$conf" -e "$work/nginx-$port/error.log" &
+    _port=$1; _root=$2; _log=$3
+    _conf=$work/nginx-$_port.conf
+    sed -e "s|@PORT@|$_port|g" -e "s|@ROOT@|$_root|g" -e "s|@WORK@|$work|g" \
+        "$bench_root/Benchmarks/serving/nginx.conf.in" >"$_conf"
+    if [ "$_log" = off ]; then sed -i 's|^\( *\)access_log .*|\1access_log off;|' "$_conf"; fi
+    mkdir -p "$work/nginx-$_port"
+    taskset -c "$SERVER_CPU" nginx -p "$work/nginx-$_port" -c "$_conf" -e "$work/nginx-$_port/error.log" &
     nginx_pid=$!
     pids="$pids $nginx_pid"
-    wait_port "$port" /toggle.png
+    wait_port "$_port" /toggle.png
 }
 
 wait_port() {
@@ -66,10 +67,10 @@ stop_pid() {
 
 # run_wrk URL CONNECTIONS SECONDS [lua]: prints "req_per_s p99_ms requests".
 run_wrk() {
-    url=$1; conns=$2; secs=$3; script=${4:-}
-    set -- -t1 -c"$conns" -d"${secs}s" --latency --timeout 5s
-    [ -n "$script" ] && set -- "$@" -s "$script"
-    taskset -c "$CLIENT_CPU" wrk "$@" "$url" | awk '
+    _url=$1; _conns=$2; _secs=$3; _script=${4:-}
+    set -- -t1 -c"$_conns" -d"${_secs}s" --latency --timeout 5s
+    [ -n "$_script" ] && set -- "$@" -s "$_script"
+    taskset -c "$CLIENT_CPU" wrk "$@" "$_url" | awk '
         function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0;
                          if (v ~ /s$/) return v * 1000; return v }
         /^ +99%/ { p99 = ms($2) }
@@ -90,10 +91,10 @@ cpu_tree() {
 # measure URL PID CONNECTIONS SECONDS [lua]: prints "req_per_s p99_ms server_cpu_us_per_request".
 # CPU per request is the server's own cost (user + system), whatever limits the client.
 measure() {
-    c0=$(cpu_tree "$2")
+    _c0=$(cpu_tree "$2")
     set -- $(run_wrk "$1" "$3" "$4" ${5:-}) "$2"
-    c1=$(cpu_tree "$4")
-    awk -v r="$1" -v p="$2" -v n="$3" -v a="$c0" -v b="$c1" 'BEGIN { printf "%s %s %.2f\n", r, p, (b - a) * 1e6 / n }'
+    _c1=$(cpu_tree "$4")
+    awk -v r="$1" -v p="$2" -v n="$3" -v a="$_c0" -v b="$_c1" 'BEGIN { printf "%s %s %.2f\n", r, p, (b - a) * 1e6 / n }'
 }
 
 # median of numbers on stdin
