@@ -44,6 +44,8 @@ let package = Package(
         // otherwise they are stubs with a `main`, so plain `swift build` and `swift test` still link.
         .executableTarget(name: "fuzz-request-parser", dependencies: ["HTTPServer"], path: "Fuzz/RequestParser"),
         .executableTarget(name: "fuzz-query-decoder", dependencies: ["ToggleService"], path: "Fuzz/QueryDecoder"),
+        .executableTarget(name: "serving-bench", dependencies: ["ToggleService", "HTTPServer"],
+                          path: "Benchmarks/serving/Sources/serving-bench"),
 
         // Test helpers: an independent PNG decoder (libpng's simplified API), a loopback client,
         // and the real binary started as a child process.

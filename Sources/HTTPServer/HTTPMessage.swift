@@ -84,4 +84,14 @@ public struct HTTPResponse: Sendable {
 /// other connections. May be called concurrently from several threads.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// A response that is cheap to make (a cache hit, a small static route), answered inline on the
+    /// connection's queue without the two thread hops of `respond(to:)`; nil when the answer needs
+    /// real work (rendering, file reads), which then goes to `respond(to:)` on a worker queue.
+    /// Must return quickly and never block. The default returns nil.
+    func respondImmediately(to request: HTTPRequest) -> HTTPResponse?
+}
+
+extension HTTPResponder {
+    public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? { nil }
 }

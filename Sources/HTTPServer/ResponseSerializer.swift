@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Turns an `HTTPResponse` into the bytes of a status line, field lines and body (RFC 9112 section 4).
 ///
@@ -33,10 +34,8 @@ enum ResponseSerializer {
         head.reserveCapacity(256)
         head.append(contentsOf: "HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(for: status))\r\n".utf8)
         for field in response.headers {
-            if ["content-length", "transfer-encoding", "date", "connection"].contains(where: {
-                HTTPFields.namesEqual($0, field.name)
-            }) { continue }
-            let name = Array(field.name.utf8), value = Array(field.value.utf8)
+            if framingNames.contains(where: { HTTPFields.namesEqual($0, field.name) }) { continue }
+            let name = field.name.utf8, value = field.value.utf8
             guard !name.isEmpty, name.allSatisfy(ByteClass.isTokenChar),
                   value.allSatisfy(ByteClass.isFieldValueChar) else { continue }
             head.append(contentsOf: name)
@@ -61,6 +60,9 @@ enum ResponseSerializer {
         let sendsBody = !isHead && status != 204 && status != 304
         return Output(head: head, body: sendsBody ? response.body : [], status: status)
     }
+
+    /// Fields the server sets itself.
+    private static let framingNames = ["content-length", "transfer-encoding", "date", "connection"]
 
     /// The response the server sends for a rejected request: a short plain-text body naming the
     /// status, and `Allow: GET, HEAD` with 405 (RFC 9110 section 15.5.6).
@@ -90,8 +92,14 @@ enum HTTPDate {
             + "\(two(tm.tm_hour)):\(two(tm.tm_min)):\(two(tm.tm_sec)) GMT"
     }
 
-    /// IMF-fixdate for now.
+    /// IMF-fixdate for now, formatted once per second and shared by the responses of that second.
     static func now() -> String {
-        imfFixdate(epochSeconds: Int(time(nil)))
+        let seconds = Int(time(nil))
+        if let text = cache.withLock({ $0.second == seconds ? $0.text : nil }) { return text }
+        let text = imfFixdate(epochSeconds: seconds)
+        cache.withLock { $0 = (seconds, text) }
+        return text
     }
+
+    private static let cache = Mutex<(second: Int, text: String)>((Int.min, ""))
 }

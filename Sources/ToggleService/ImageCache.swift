@@ -69,6 +69,12 @@ public final class ImageCache: Sendable {
         return (bytes, .miss)
     }
 
+    /// The cached bytes for `key` (counted as a hit), or nil without counting a miss: for callers
+    /// that answer hits inline and hand misses to `value(for:make:)`, which counts them.
+    public func cachedValue(for key: String) -> [UInt8]? {
+        shards[Self.shardIndex(key, count: shards.count)].mutex.withLock { $0.peek(key) }
+    }
+
     /// Totals over all shards.
     public var statistics: Statistics {
         var total = Statistics()
@@ -136,6 +142,13 @@ public final class ImageCache: Sendable {
                 stats.misses += 1
                 return nil
             }
+            ring[slot]?.referenced = true
+            stats.hits += 1
+            return entry.bytes
+        }
+
+        mutating func peek(_ key: String) -> [UInt8]? {
+            guard let slot = index[key], let entry = ring[slot] else { return nil }
             ring[slot]?.referenced = true
             stats.hits += 1
             return entry.bytes

@@ -24,6 +24,8 @@ public struct ToggleResponder: HTTPResponder {
     let metrics: ServiceMetrics?
     /// Whether the service is ready for traffic (false while starting or draining).
     let isReady: @Sendable () -> Bool
+    /// Toggle requests already parsed, by path and query.
+    let prepared = PreparedToggles()
 
     public init(configuration: Configuration, cache: ImageCache? = nil, metrics: ServiceMetrics? = nil,
                 isReady: @escaping @Sendable () -> Bool = { true }) {
@@ -37,6 +39,76 @@ public struct ToggleResponder: HTTPResponder {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         var response = route(request)
         if response.annotations["route"] == nil { response.annotations["route"] = "static" }
+        return response
+    }
+
+    /// Answers inline on the connection's queue what costs no rendering or file reading: image
+    /// cache hits (and their 304s and parameter errors), `/healthz` and `/readyz`. Everything else
+    /// is nil and goes to `respond(to:)` on a worker queue.
+    public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
+        guard request.method == "GET" || request.method == "HEAD" else { return nil }
+        switch request.path {
+        case "/toggle", "/toggle.png":
+            return cachedToggle(request, impliedScale: nil)
+        case "/healthz", "/readyz":
+            return route(request)
+        default:
+            guard request.path.hasPrefix("/toggle@"), let scale = Self.impliedScale(path: request.path) else {
+                return nil
+            }
+            return cachedToggle(request, impliedScale: scale)
+        }
+    }
+
+    /// The `/toggle` response if it needs no render (cache hit, 304 or parameter error), else nil.
+    func cachedToggle(_ request: HTTPRequest, impliedScale: Double?) -> HTTPResponse? {
+        guard let cache else { return nil }
+        let prepared: PreparedToggle
+        switch prepareToggle(request, impliedScale: impliedScale) {
+        case .success(let p): prepared = p
+        case .failure(let answer): return answer.response
+        }
+        guard let png = cache.cachedValue(for: prepared.key) else { return nil }
+        return Self.image(png, fields: prepared.fields, outcome: .hit)
+    }
+
+    /// A finished response (error or 304) that ends a toggle request before any image lookup.
+    struct EarlyAnswer: Error { var response: HTTPResponse }
+
+    /// Parses the query and makes the cache fields (or takes both from `prepared` when the same
+    /// path and query came before), or answers a parameter error or a 304.
+    func prepareToggle(_ request: HTTPRequest, impliedScale: Double?) -> Result<PreparedToggle, EarlyAnswer> {
+        let memoKey = PreparedToggles.memoKey(path: request.path, query: request.query)
+        let entry: PreparedToggle
+        if let memoKey, let known = prepared.entry(for: memoKey) {
+            entry = known
+        } else {
+            let query: ToggleQuery
+            do {
+                query = try ToggleQuery(rawQuery: request.query, impliedScale: impliedScale)
+            } catch {
+                return .failure(EarlyAnswer(response: Self.parameterError(error).annotated(route: "toggle")))
+            }
+            let key = query.spec.canonicalKey
+            let tag = EntityTag.strong(hashing: key.utf8)
+            var fields = cacheableFields(entityTag: tag, crossOrigin: true)
+            if let ignored = query.ignoredFieldValue {
+                fields.append(name: "X-Ignored-Params", value: ignored)
+            }
+            entry = PreparedToggle(spec: query.spec, key: key, entityTag: tag, fields: fields)
+            if let memoKey { prepared.insert(entry, for: memoKey) }
+        }
+        if Self.isNotModified(request, entityTag: entry.entityTag) {
+            return .failure(EarlyAnswer(response: HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")))
+        }
+        return .success(entry)
+    }
+
+    static func image(_ png: [UInt8], fields: HTTPFields, outcome: ImageCache.Outcome) -> HTTPResponse {
+        var fields = fields
+        fields.append(name: "Content-Type", value: "image/png")
+        var response = HTTPResponse(status: 200, headers: fields, body: png)
+        response.annotations = ["route": "toggle", "cache": outcome.rawValue]
         return response
     }
 
@@ -79,23 +151,15 @@ public struct ToggleResponder: HTTPResponder {
     }
 
     func toggle(_ request: HTTPRequest, impliedScale: Double?) -> HTTPResponse {
-        let query: ToggleQuery
-        do {
-            query = try ToggleQuery(rawQuery: request.query, impliedScale: impliedScale)
-        } catch {
-            return Self.parameterError(error).annotated(route: "toggle")
-        }
-        var fields = cacheableFields(entityTag: query.spec.entityTag, crossOrigin: true)
-        if let ignored = query.ignoredFieldValue {
-            fields.append(name: "X-Ignored-Params", value: ignored)
-        }
-        if Self.isNotModified(request, entityTag: query.spec.entityTag) {
-            return HTTPResponse(status: 304, headers: fields).annotated(route: "toggle")
+        let prepared: PreparedToggle
+        switch prepareToggle(request, impliedScale: impliedScale) {
+        case .success(let p): prepared = p
+        case .failure(let answer): return answer.response
         }
         let png: [UInt8]
         let outcome: ImageCache.Outcome
         do {
-            let spec = query.spec
+            let spec = prepared.spec
             let make = { () throws(ToggleRenderError) -> [UInt8] in
                 let start = AccessLog.now()
                 let bytes = try ToggleImage.png(for: spec)
@@ -103,17 +167,14 @@ public struct ToggleResponder: HTTPResponder {
                 return bytes
             }
             if let cache {
-                (png, outcome) = try cache.value(for: spec.canonicalKey, make: make)
+                (png, outcome) = try cache.value(for: prepared.key, make: make)
             } else {
                 (png, outcome) = (try make(), .miss)
             }
         } catch {
             return Self.error(status: 500, message: "render failed: \(error)").annotated(route: "toggle")
         }
-        fields.append(name: "Content-Type", value: "image/png")
-        var response = HTTPResponse(status: 200, headers: fields, body: png).annotated(route: "toggle")
-        response.annotations["cache"] = outcome.rawValue
-        return response
+        return Self.image(png, fields: prepared.fields, outcome: outcome)
     }
 
     /// `/symbols`: every symbol name with its MDI icon, licence and author, as JSON.
