@@ -273,7 +273,8 @@ final class HTTPConnection: @unchecked Sendable {
 
     private func send(_ response: HTTPResponse, isHead: Bool, close: Bool, request: HTTPRequest?, started: Double) {
         guard !closed else { return }
-        let output = ResponseSerializer.serialize(response, isHead: isHead, close: close, date: HTTPDate.now())
+        let output = ResponseSerializer.serialize(response, isHead: isHead, close: close, date: HTTPDate.now(),
+                                                  announceKeepAlive: request?.version == .http1_0)
         pending = PendingWrite(head: output.head, body: output.body, close: close, method: request?.method,
                                target: request?.target, annotations: response.annotations,
                                status: output.status, started: started)

@@ -100,10 +100,20 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Takes a new connection; false asks the listener to pause (the descriptor budget is used up)
     /// until a connection closes. Clients then wait in the listen backlog.
+    /// The whole 503 sent to a connection over `maxConnections` (or arriving while draining).
+    private static var serviceUnavailable: [UInt8] {
+        let output = ResponseSerializer.serialize(ResponseSerializer.errorResponse(status: 503), isHead: false,
+                                                  close: true, date: HTTPDate.now())
+        return output.head + output.body
+    }
+
     private func accepted(_ fd: Int32) -> Bool {
         lock.lock()
         if draining || connections.count >= configuration.maxConnections {
             lock.unlock()
+            // Tell the client why instead of an empty reply, if its socket takes it at once.
+            let refusal = Self.serviceUnavailable
+            _ = refusal.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             Glibc.close(fd)
             return true
         }

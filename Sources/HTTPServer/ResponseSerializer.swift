@@ -21,7 +21,10 @@ enum ResponseSerializer {
     ///   - isHead: the request method was HEAD: send the headers GET would get, no body.
     ///   - close: add `Connection: close`.
     ///   - date: an IMF-fixdate, e.g. from `HTTPDate.imfFixdate(epochSeconds:)`.
-    static func serialize(_ response: HTTPResponse, isHead: Bool, close: Bool, date: String) -> Output {
+    /// - Parameter announceKeepAlive: add `Connection: keep-alive` (for an HTTP/1.0 client that
+    ///   asked for it, which otherwise assumes the connection closes; RFC 9112 section 9.3).
+    static func serialize(_ response: HTTPResponse, isHead: Bool, close: Bool, date: String,
+                          announceKeepAlive: Bool = false) -> Output {
         var response = response
         if !(200...599).contains(response.status) {
             response = HTTPResponse(status: 500, body: Array("Internal Server Error\n".utf8))
@@ -55,7 +58,11 @@ enum ResponseSerializer {
         if let contentLength {
             head.append(contentsOf: "Content-Length: \(contentLength)\r\n".utf8)
         }
-        if close { head.append(contentsOf: "Connection: close\r\n".utf8) }
+        if close {
+            head.append(contentsOf: "Connection: close\r\n".utf8)
+        } else if announceKeepAlive {
+            head.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+        }
         head.append(contentsOf: "\r\n".utf8)
         let sendsBody = !isHead && status != 204 && status != 304
         return Output(head: head, body: sendsBody ? response.body : [], status: status)
@@ -69,6 +76,8 @@ enum ResponseSerializer {
     static func errorResponse(status: Int) -> HTTPResponse {
         var headers = HTTPFields()
         headers.append(name: "Content-Type", value: "text/plain; charset=utf-8")
+        headers.append(name: "Cache-Control", value: "no-store")  // never cached by a CDN (RFC 9111)
+        if status == 503 { headers.append(name: "Retry-After", value: "1") }
         if status == 405 { headers.append(name: "Allow", value: "GET, HEAD") }
         return HTTPResponse(status: status, headers: headers,
                             body: Array("\(status) \(HTTPResponse.reasonPhrase(for: status))\n".utf8))

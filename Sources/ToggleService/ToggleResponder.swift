@@ -222,6 +222,7 @@ public struct ToggleResponder: HTTPResponder {
         fields.append(name: "Content-Type", value: "application/json")
         fields.append(name: "Cache-Control", value: "no-store")
         fields.append(name: "Access-Control-Allow-Origin", value: "*")
+        fields.append(name: "X-Content-Type-Options", value: "nosniff")
         return HTTPResponse(status: 400, headers: fields, body: Array((error.json + "\n").utf8))
     }
 
@@ -229,6 +230,7 @@ public struct ToggleResponder: HTTPResponder {
         var fields = fields
         fields.append(name: "Content-Type", value: "application/json")
         fields.append(name: "Cache-Control", value: "no-store")
+        fields.append(name: "X-Content-Type-Options", value: "nosniff")
         return HTTPResponse(status: status, headers: fields,
                             body: Array("{\"error\":\(JSON.string(message))}\n".utf8))
     }

@@ -194,12 +194,28 @@ final class ConnectionBehaviourTests: XCTestCase {
         XCTAssertTrue(eventually(1.5) { server.openConnectionCount == 0 })
     }
 
+    func testHTTP10KeepAliveIsAnnounced() throws {
+        // An HTTP/1.0 client keeps a connection only if the response says keep-alive (RFC 9112 9.3).
+        let (server, port) = try startServer()
+        defer { stop(server) }
+        let client = try TestClient(port: port)
+        client.send("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        let first = try client.readResponse()
+        XCTAssertEqual(first.status, 200)
+        XCTAssertEqual(first.header("Connection"), "keep-alive")
+        client.send("GET / HTTP/1.0\r\n\r\n")
+        XCTAssertEqual(try client.readResponse().header("Connection"), "close")
+    }
+
     func testMaxConnectionsClosesExtraConnections() throws {
         let (server, port) = try startServer { $0.maxConnections = 2 }
         defer { stop(server) }
         let a = try TestClient(port: port), b = try TestClient(port: port)
         XCTAssertTrue(eventually { server.openConnectionCount == 2 })
         let c = try TestClient(port: port)
+        // The extra client is told why (503, Retry-After) and closed, not left with an empty reply.
+        let refusal = try c.readResponse()
+        XCTAssertEqual(refusal.status, 503)
         XCTAssertTrue(c.closesWithoutMoreData())
         a.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
         XCTAssertEqual(try a.readResponse().status, 200)
