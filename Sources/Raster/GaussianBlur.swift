@@ -51,16 +51,7 @@ public enum GaussianBlur {
                             let from = src + (source.y0 + row) * w + source.x0
                             (padded + copyOffset).update(from: from, count: source.width)
                             let dst = tmp.baseAddress! + (row + 2 * radius) * lanes
-                            var m = 0
-                            while m < lanes {
-                                // Symmetric taps in pairs: k[t] == k[2 radius - t].
-                                var acc = k[radius] * load8(padded + m + radius)
-                                for t in 0..<radius {
-                                    acc += k[t] * (load8(padded + m + t) + load8(padded + m + 2 * radius - t))
-                                }
-                                store8(acc, dst + m)
-                                m += 8
-                            }
+                            convolveRow(padded, into: dst, lanes: lanes, kernel: k, radius: radius)
                         }
                     }
                 }
@@ -163,15 +154,7 @@ extension GaussianBlur {
                                 }
                                 // Horizontal pass, exactly as `blur` does it.
                                 let dst = tmp + (row + 2 * radius) * lanes
-                                var m = 0
-                                while m < lanes {
-                                    var acc = k[radius] * load8(padded + m + radius)
-                                    for t in 0..<radius {
-                                        acc += k[t] * (load8(padded + m + t) + load8(padded + m + 2 * radius - t))
-                                    }
-                                    store8(acc, dst + m)
-                                    m += 8
-                                }
+                                convolveRow(padded, into: dst, lanes: lanes, kernel: k, radius: radius)
                             }
                             guard radius > 0 else { return }
                             // Vertical pass: output row y sums horizontal rows y - radius ... y + radius.
@@ -208,6 +191,22 @@ extension GaussianBlur {
             return BoxCoverage(width: width, height: height, box: target, stride: lanes, values: values,
                                hidden: radius > 0 ? occluder : nil)
         }
+    }
+}
+
+/// One row of the horizontal pass: `dst[m] = sum over t of kernel[t] * padded[m + t]`, eight
+/// lanes at a time, pairing the symmetric taps (`kernel[t] == kernel[2 radius - t]`).
+@inline(__always)
+private func convolveRow(_ padded: UnsafeMutablePointer<Float>, into dst: UnsafeMutablePointer<Float>, lanes: Int,
+                         kernel k: UnsafePointer<Float>, radius: Int) {
+    var m = 0
+    while m < lanes {
+        var acc = k[radius] * load8(padded + m + radius)
+        for t in 0..<radius {
+            acc += k[t] * (load8(padded + m + t) + load8(padded + m + 2 * radius - t))
+        }
+        store8(acc, dst + m)
+        m += 8
     }
 }
 
