@@ -16,6 +16,7 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
 COPY Benchmarks ./Benchmarks
+COPY Fuzz ./Fuzz
 RUN swift build -c release --static-swift-stdlib --product toggle-server \
  && mkdir -p /out \
  && bin="$(swift build -c release --show-bin-path)" \
