@@ -39,6 +39,20 @@ enum Epoll {
     nonisolated(unsafe) private static let createFunction = symbol("epoll_create1", as: CreateFunction.self)
     nonisolated(unsafe) private static let controlFunction = symbol("epoll_ctl", as: ControlFunction.self)
     nonisolated(unsafe) private static let waitFunction = symbol("epoll_wait", as: WaitFunction.self)
+    private typealias AffinityFunction = @convention(c) (Int32, Int, UnsafeMutableRawPointer?) -> Int32
+    nonisolated(unsafe) private static let affinityFunction = symbol("sched_getaffinity", as: AffinityFunction.self)
+
+    /// How many processors this process may run on (sched_getaffinity: `taskset -c 0` gives 1),
+    /// or nil if that cannot be told.
+    static func allowedProcessorCount() -> Int? {
+        withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 8) { set in
+            set.initializeMemory(as: UInt8.self, repeating: 0)
+            guard affinityFunction(0, set.count, set.baseAddress) == 0 else { return nil }
+            let count = set.reduce(0) { $0 + $1.nonzeroBitCount }
+            return count > 0 ? count : nil
+        }
+    }
+
     nonisolated(unsafe) private static let eventFDFunction = symbol("eventfd", as: EventFDFunction.self)
 
     /// epoll_create1(EPOLL_CLOEXEC).

@@ -31,9 +31,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// Default 2 s.
     public var lingerTimeout: Double = 2
     /// Threads running an epoll event loop each (connections are spread over them round-robin).
-    /// Default: the number of active processors. 0 selects the former I/O path on Dispatch sources
-    /// (a serial queue per connection), kept for comparison.
-    public var eventLoopCount: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Default: the processors this process may run on (its CPU affinity, so `taskset -c 0` gives
+    /// one loop: two loops sharing a core wait for each other's time slices). 0 selects the former
+    /// I/O path on Dispatch sources (a serial queue per connection), kept for comparison.
+    public var eventLoopCount: Int = Epoll.allowedProcessorCount() ?? ProcessInfo.processInfo.activeProcessorCount
 
     public init() {}
 }
