@@ -19,13 +19,17 @@ public struct BoundAddress: Sendable, CustomStringConvertible {
     }
 }
 
-/// An HTTP/1.1 server on POSIX sockets and Dispatch.
+/// An HTTP/1.1 server on POSIX sockets and epoll.
 ///
-/// A `Listener` accepts connections; each `HTTPConnection` runs on its own serial queue (all
-/// targeting one concurrent queue), driven by Dispatch read/write sources, so idle keep-alive
-/// connections cost a descriptor and a little memory, not a thread. The responder is called on the
-/// global concurrent queue of QoS utility, below the I/O, so slow responses do not delay the I/O
-/// of other connections (they still queue behind one another).
+/// `configuration.eventLoopCount` threads each run an `EventLoop` (epoll_wait over the
+/// descriptors it owns). The first loop also holds the listening socket (`LoopListener`) and hands
+/// accepted connections round-robin to the loops; each `LoopConnection` then lives on its loop, so
+/// reading, parsing, cached answers (`respondImmediately`) and writing take no thread hop. The
+/// responder's `respond` is called on the global concurrent queue of QoS utility, so slow
+/// responses do not delay the I/O of other connections, and its result is posted back to the loop.
+///
+/// With `eventLoopCount` 0 the former I/O path is used instead: a `Listener` and `HTTPConnection`s
+/// driven by Dispatch sources, each connection on its own serial queue.
 ///
 /// Confinement: the mutable state below (`listener`, `connections`, `draining`, completions) is
 /// guarded by `lock`. Hence `@unchecked Sendable`.
@@ -36,9 +40,12 @@ public final class HTTPServer: @unchecked Sendable {
     public let metrics: (any HTTPServerMetrics)?
 
     private let lock = NSLock()
-    private var listener: Listener?
+    private var listener: (any AcceptingListener)?
     private var started = false
-    private var connections: [ObjectIdentifier: HTTPConnection] = [:]
+    private var connections: [ObjectIdentifier: any ServerConnection] = [:]
+    /// The event loops (empty on the Dispatch path); stopped once shutdown completes.
+    private var loops: [EventLoop] = []
+    private var nextLoop = 0
     private var draining = false
     private var completions: [@Sendable () -> Void] = []
     /// Most connections the descriptor limit leaves room for (set by `start()`).
@@ -75,7 +82,19 @@ public final class HTTPServer: @unchecked Sendable {
         defer { lock.unlock() }
         guard !started, !draining else { throw HTTPServerError.alreadyStarted }
         signal(SIGPIPE, SIG_IGN)
-        let listener = try Listener(host: configuration.host, port: configuration.port)
+        let listener: any AcceptingListener
+        if configuration.eventLoopCount > 0 {
+            let loops = (0 ..< configuration.eventLoopCount).map { EventLoop(name: "http.loop.\($0)") }
+            do {
+                listener = try LoopListener(host: configuration.host, port: configuration.port, loop: loops[0])
+            } catch {
+                for loop in loops { loop.stop() }
+                throw error
+            }
+            self.loops = loops
+        } else {
+            listener = try Listener(host: configuration.host, port: configuration.port)
+        }
         started = true
         self.listener = listener
         descriptorBudget = Self.connectionsTheDescriptorLimitAllows()
@@ -118,9 +137,18 @@ public final class HTTPServer: @unchecked Sendable {
             return true
         }
         SocketCalls.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-        let connection = HTTPConnection(
-            fd: fd, configuration: configuration, responder: responder, metrics: metrics,
-            targetQueue: ioQueue, onClose: { [weak self] in self?.connectionClosed($0) })
+        let connection: any ServerConnection
+        if loops.isEmpty {
+            connection = HTTPConnection(
+                fd: fd, configuration: configuration, responder: responder, metrics: metrics,
+                targetQueue: ioQueue, onClose: { [weak self] in self?.connectionClosed($0) })
+        } else {
+            let loop = loops[nextLoop]
+            nextLoop = (nextLoop + 1) % loops.count
+            connection = LoopConnection(
+                fd: fd, loop: loop, configuration: configuration, responder: responder, metrics: metrics,
+                onClose: { [weak self] in self?.connectionClosed($0) })
+        }
         connections[ObjectIdentifier(connection)] = connection
         let full = connections.count >= descriptorBudget
         if full { acceptPaused = true }
@@ -130,22 +158,26 @@ public final class HTTPServer: @unchecked Sendable {
         return !full
     }
 
-    private func connectionClosed(_ connection: HTTPConnection) {
+    private func connectionClosed(_ connection: any ServerConnection) {
         lock.lock()
         connections[ObjectIdentifier(connection)] = nil
-        var resume: Listener?
+        var resume: (any AcceptingListener)?
         if acceptPaused && connections.count < descriptorBudget {
             acceptPaused = false
             resume = listener
         }
         var done: [@Sendable () -> Void] = []
+        var finishedLoops: [EventLoop] = []
         if draining && connections.isEmpty {
             done = completions
             completions = []
+            finishedLoops = loops
+            loops = []
         }
         lock.unlock()
         resume?.resumeAccepting()
         metrics?.connectionClosed()
+        for loop in finishedLoops { loop.stop() }
         for completion in done { completion() }
     }
 
@@ -161,7 +193,13 @@ public final class HTTPServer: @unchecked Sendable {
         self.listener = nil
         let open = Array(connections.values)
         if open.isEmpty {
+            let finishedLoops = loops
+            loops = []
             lock.unlock()
+            // After the listener's close (queued below on the first loop, which stops only once
+            // the tasks queued before `stop` have run).
+            listener?.close()
+            for loop in finishedLoops { loop.stop() }
             DispatchQueue.global().async { completion() }
         } else {
             completions.append(completion)
@@ -192,3 +230,23 @@ public final class HTTPServer: @unchecked Sendable {
         return connections.count
     }
 }
+
+/// What `HTTPServer` needs of an accepted connection, on either I/O path.
+protocol ServerConnection: AnyObject, Sendable {
+    func start()
+    func beginDrain()
+    func forceClose()
+}
+
+/// What `HTTPServer` needs of its listening socket, on either I/O path.
+protocol AcceptingListener: AnyObject, Sendable {
+    var address: BoundAddress { get }
+    func start(onAccept: @escaping @Sendable (Int32) -> Bool)
+    func resumeAccepting()
+    func close()
+}
+
+extension HTTPConnection: ServerConnection {}
+extension LoopConnection: ServerConnection {}
+extension Listener: AcceptingListener {}
+extension LoopListener: AcceptingListener {}

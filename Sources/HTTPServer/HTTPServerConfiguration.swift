@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the server can be told: where to listen, and every limit and timeout.
 ///
 /// Defaults follow DESIGN.md section 5; each can be set by flag or environment in `toggle-server`.
@@ -28,6 +30,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// with the write side already shut down, so the client reads the response before the close.
     /// Default 2 s.
     public var lingerTimeout: Double = 2
+    /// Threads running an epoll event loop each (connections are spread over them round-robin).
+    /// Default: the processors this process may run on (its CPU affinity, so `taskset -c 0` gives
+    /// one loop: two loops sharing a core wait for each other's time slices). 0 selects the former
+    /// I/O path on Dispatch sources (a serial queue per connection), kept for comparison.
+    public var eventLoopCount: Int = Epoll.allowedProcessorCount() ?? ProcessInfo.processInfo.activeProcessorCount
 
     public init() {}
 }

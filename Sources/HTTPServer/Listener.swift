@@ -24,6 +24,11 @@ final class Listener: @unchecked Sendable {
     /// works, with SO_REUSEADDR and a backlog of `backlog`.
     /// - Throws: `HTTPServerError.addressResolution` or `.socket(operation:errno:)`.
     init(host: String, port: Int, backlog: Int32 = 1024) throws {
+        (fd, address) = try Listener.bind(host: host, port: port, backlog: backlog)
+    }
+
+    /// The listening socket (non-blocking, close-on-exec) and its address; see `init`.
+    static func bind(host: String, port: Int, backlog: Int32 = 1024) throws -> (Int32, BoundAddress) {
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         hints.ai_family = AF_UNSPEC
@@ -42,7 +47,7 @@ final class Listener: @unchecked Sendable {
             let fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { lastError = .socket(operation: "socket", errno: errno); continue }
             SocketCalls.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
-            guard bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            guard Glibc.bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
                 lastError = .socket(operation: "bind", errno: errno)
                 Glibc.close(fd)
                 continue
@@ -53,9 +58,7 @@ final class Listener: @unchecked Sendable {
                 continue
             }
             SocketCalls.setNonBlocking(fd)
-            self.fd = fd
-            self.address = Listener.localAddress(fd) ?? BoundAddress(host: host, port: port)
-            return
+            return (fd, Listener.localAddress(fd) ?? BoundAddress(host: host, port: port))
         }
         throw lastError
     }

@@ -1,0 +1,206 @@
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Something registered with an `EventLoop`: told the epoll events of its descriptor, on the
+/// loop's thread.
+protocol EventLoopHandler: AnyObject {
+    func handle(events: UInt32)
+}
+
+/// Something with deadlines kept by an `EventLoop`: `deadlineDue()` runs on the loop's thread
+/// once `deadline` has passed (it may then move or clear it).
+protocol EventLoopTimed: AnyObject {
+    var deadline: Double? { get }
+    func deadlineDue(now: Double)
+}
+
+/// One thread running epoll_wait over its descriptors, nginx-style: every descriptor it owns is
+/// handled on this thread, without hops to other threads.
+///
+/// - Work from other threads arrives through `execute` (a lock-protected queue plus an eventfd
+///   that wakes the loop); work from the loop's own thread through `soon` (no lock, no syscall).
+/// - Deadlines: each timed object reports its deadline through `noteDeadline`; the loop keeps
+///   only the earliest one as epoll_wait's timeout, and when it passes sweeps its timed objects,
+///   running those that are due and recomputing the earliest. No kernel timer per connection.
+///
+/// Confinement: the properties under "loop thread only" are touched only by the loop's thread;
+/// `incoming` and `wakePending` are guarded by `lock`. Hence `@unchecked Sendable`.
+final class EventLoop: @unchecked Sendable {
+    private let epfd: Int32
+    private let wakeFD: Int32
+    private let lock = NSLock()
+    private var incoming: [() -> Void] = []
+    private var wakePending = false
+    private var stopRequested = false
+
+    // Loop thread only.
+    private var handlers: [UInt64: EventLoopHandler] = [:]
+    private var nextToken: UInt64 = 1
+    private var local: [() -> Void] = []
+    private var timed: [ObjectIdentifier: EventLoopTimed] = [:]
+    private var earliestDeadline = Double.infinity
+    private var timers: [(at: Double, action: () -> Void)] = []
+
+    private static let wakeToken: UInt64 = 0
+
+    init(name: String) {
+        epfd = Epoll.create()
+        wakeFD = Epoll.eventFD()
+        precondition(epfd >= 0 && wakeFD >= 0, "HTTPServer: epoll_create1 or eventfd failed (errno \(errno))")
+        Epoll.control(epfd, Epoll.add, wakeFD, events: Epoll.readable, token: Self.wakeToken)
+        let thread = Thread { [self] in run() }
+        thread.name = name
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    // MARK: Any thread
+
+    /// Runs `task` on the loop's thread, soon.
+    func execute(_ task: @escaping @Sendable () -> Void) {
+        lock.lock()
+        incoming.append(task)
+        let wake = !wakePending
+        wakePending = true
+        lock.unlock()
+        if wake { signalWake() }
+    }
+
+    /// Ends the loop once the tasks queued so far have run; closes its epoll and eventfd
+    /// descriptors (the owner closes its own descriptors before).
+    func stop() {
+        lock.lock()
+        stopRequested = true
+        lock.unlock()
+        signalWake()
+    }
+
+    private func signalWake() {
+        var one: UInt64 = 1
+        _ = withUnsafeBytes(of: &one) { Glibc.write(wakeFD, $0.baseAddress, 8) }
+    }
+
+    // MARK: Loop thread only
+
+    /// Runs `task` on this loop after the current batch of events. Loop thread only.
+    func soon(_ task: @escaping () -> Void) {
+        local.append(task)
+    }
+
+    /// Runs `action` on this loop `seconds` from now. Loop thread only.
+    func after(_ seconds: Double, _ action: @escaping () -> Void) {
+        let at = SocketCalls.monotonicNow() + seconds
+        timers.append((at, action))
+        earliestDeadline = min(earliestDeadline, at)
+    }
+
+    /// Registers `fd` for `events`; returns the token for `modify` and `unregister`, or nil if
+    /// epoll_ctl failed. Loop thread only.
+    func register(_ fd: Int32, events: UInt32, handler: EventLoopHandler) -> UInt64? {
+        let token = nextToken
+        nextToken += 1
+        guard Epoll.control(epfd, Epoll.add, fd, events: events, token: token) == 0 else { return nil }
+        handlers[token] = handler
+        return token
+    }
+
+    /// Changes the events `fd` is registered for. Loop thread only.
+    func modify(_ fd: Int32, token: UInt64, events: UInt32) {
+        Epoll.control(epfd, Epoll.modify, fd, events: events, token: token)
+    }
+
+    /// Removes `fd` (call before closing it). Loop thread only.
+    func unregister(_ fd: Int32, token: UInt64) {
+        Epoll.control(epfd, Epoll.delete, fd, events: 0, token: token)
+        handlers[token] = nil
+    }
+
+    /// Starts keeping `object`'s deadline. Loop thread only.
+    func addTimed(_ object: EventLoopTimed) {
+        timed[ObjectIdentifier(object)] = object
+        if let deadline = object.deadline { noteDeadline(deadline) }
+    }
+
+    func removeTimed(_ object: EventLoopTimed) {
+        timed[ObjectIdentifier(object)] = nil
+    }
+
+    /// A timed object's deadline became `deadline`. Loop thread only.
+    @inline(__always)
+    func noteDeadline(_ deadline: Double) {
+        if deadline < earliestDeadline { earliestDeadline = deadline }
+    }
+
+    private func run() {
+        let capacity = 256
+        let events = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity * Epoll.eventStride, alignment: 8)
+        defer { events.deallocate() }
+        while true {
+            var timeout: Int32 = -1
+            if !local.isEmpty {
+                timeout = 0
+            } else if earliestDeadline < .infinity {
+                let wait = earliestDeadline - SocketCalls.monotonicNow()
+                // Up to 5 ms late, so deadlines close together share a sweep.
+                timeout = wait <= 0 ? 0 : Int32(min(wait * 1000 + 5, 3_600_000))
+            }
+            let count = Epoll.wait(epfd, into: events, timeoutMilliseconds: timeout)
+            for index in 0 ..< count {
+                let (flags, token) = Epoll.event(index, in: events)
+                if token == Self.wakeToken {
+                    var value: UInt64 = 0
+                    _ = withUnsafeMutableBytes(of: &value) { Glibc.read(wakeFD, $0.baseAddress, 8) }
+                    continue
+                }
+                handlers[token]?.handle(events: flags)
+            }
+            lock.lock()
+            var tasks = incoming
+            incoming = []
+            wakePending = false
+            let stopping = stopRequested
+            lock.unlock()
+            if !local.isEmpty {
+                tasks += local
+                local = []
+            }
+            for task in tasks { task() }
+            if stopping && local.isEmpty {
+                lock.lock()
+                let more = !incoming.isEmpty
+                lock.unlock()
+                if !more { break }
+            }
+            if earliestDeadline <= SocketCalls.monotonicNow() { sweep() }
+        }
+        handlers = [:]
+        timed = [:]
+        timers = []
+        Glibc.close(wakeFD)
+        Glibc.close(epfd)
+    }
+
+    /// Runs what is due and recomputes the earliest deadline.
+    private func sweep() {
+        let now = SocketCalls.monotonicNow()
+        earliestDeadline = .infinity
+        if !timers.isEmpty {
+            let due = timers.filter { $0.at <= now }
+            timers.removeAll { $0.at <= now }
+            for timer in timers { noteDeadline(timer.at) }
+            for timer in due { timer.action() }
+        }
+        var dueObjects: [EventLoopTimed] = []
+        for object in timed.values {
+            guard let deadline = object.deadline else { continue }
+            if deadline <= now { dueObjects.append(object) } else { noteDeadline(deadline) }
+        }
+        for object in dueObjects {
+            object.deadlineDue(now: now)
+            if timed[ObjectIdentifier(object)] != nil, let deadline = object.deadline { noteDeadline(deadline) }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+@testable import HTTPServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Answers `/cached...` inline (`respondImmediately`), everything else through `respond`.
+struct HalfCachedResponder: HTTPResponder {
+    func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
+        request.path.hasPrefix("/cached") ? HTTPResponse(status: 200, body: Array("hit \(request.target)".utf8)) : nil
+    }
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(status: 200, body: Array("render \(request.target)".utf8))
+    }
+}
+
+final class EventLoopTests: XCTestCase {
+    /// Both I/O paths and several loop counts serve pipelined inline and rendered answers in order,
+    /// and shut down.
+    func testEveryLoopCountServesPipelinedMixedRequests() throws {
+        for count in [0, 1, 3] {
+            let (server, port) = try startServer({ $0.eventLoopCount = count }, responder: HalfCachedResponder())
+            let clients = try (0 ..< 7).map { _ in try TestClient(port: port) }
+            for (i, client) in clients.enumerated() {
+                client.send("GET /cached/\(i) HTTP/1.1\r\nHost: a\r\n\r\nGET /r/\(i) HTTP/1.1\r\nHost: a\r\n\r\n"
+                            + "GET /cached/x HTTP/1.1\r\nHost: a\r\n\r\n")
+            }
+            for (i, client) in clients.enumerated() {
+                XCTAssertEqual(try client.readResponse().bodyString, "hit /cached/\(i)", "loops: \(count)")
+                XCTAssertEqual(try client.readResponse().bodyString, "render /r/\(i)", "loops: \(count)")
+                XCTAssertEqual(try client.readResponse().bodyString, "hit /cached/x", "loops: \(count)")
+            }
+            XCTAssertEqual(server.openConnectionCount, 7)
+            stop(server)
+            XCTAssertEqual(server.openConnectionCount, 0)
+            for client in clients { XCTAssertTrue(client.closesWithoutMoreData()) }
+        }
+    }
+
+    /// A response larger than the socket buffers is written across EPOLLOUT edges while the
+    /// client reads slowly, and the next pipelined request is answered after it.
+    func testLargeResponseResumesOnWritability() throws {
+        let (server, port) = try startServer({ $0.eventLoopCount = 1 })
+        defer { stop(server) }
+        let client = try TestClient(port: port)
+        client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\nGET /after HTTP/1.1\r\nHost: a\r\n\r\n")
+        usleep(200_000)
+        XCTAssertEqual(try client.readResponse().body.count, 4 << 20)
+        XCTAssertEqual(try client.readResponse().bodyString, "GET /after")
+    }
+
+    func testDefaultLoopCountFollowsTheAffinity() {
+        let count = HTTPServerConfiguration().eventLoopCount
+        XCTAssertGreaterThanOrEqual(count, 1)
+        XCTAssertLessThanOrEqual(count, ProcessInfo.processInfo.activeProcessorCount)
+    }
+}
