@@ -28,9 +28,6 @@ public struct BoundAddress: Sendable, CustomStringConvertible {
 /// responder's `respond` is called on the global concurrent queue of QoS utility, so slow
 /// responses do not delay the I/O of other connections, and its result is posted back to the loop.
 ///
-/// With `eventLoopCount` 0 the former I/O path is used instead: a `Listener` and `HTTPConnection`s
-/// driven by Dispatch sources, each connection on its own serial queue.
-///
 /// Confinement: the mutable state below (`listener`, `connections`, `draining`, completions) is
 /// guarded by `lock`. Hence `@unchecked Sendable`.
 public final class HTTPServer: @unchecked Sendable {
@@ -40,10 +37,10 @@ public final class HTTPServer: @unchecked Sendable {
     public let metrics: (any HTTPServerMetrics)?
 
     private let lock = NSLock()
-    private var listener: (any AcceptingListener)?
+    private var listener: LoopListener?
     private var started = false
-    private var connections: [ObjectIdentifier: any ServerConnection] = [:]
-    /// The event loops (empty on the Dispatch path); stopped once shutdown completes.
+    private var connections: [ObjectIdentifier: LoopConnection] = [:]
+    /// The event loops; stopped once shutdown completes.
     private var loops: [EventLoop] = []
     private var nextLoop = 0
     private var draining = false
@@ -57,7 +54,6 @@ public final class HTTPServer: @unchecked Sendable {
     /// accept: libdispatch opens /proc/TID/stat for its thread-pool monitor and kills the process
     /// when that fails, creates its timer descriptor on first use, and static files need one.
     static let reservedDescriptors = 16
-    private let ioQueue = DispatchQueue(label: "http.io", attributes: .concurrent)
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
@@ -82,19 +78,15 @@ public final class HTTPServer: @unchecked Sendable {
         defer { lock.unlock() }
         guard !started, !draining else { throw HTTPServerError.alreadyStarted }
         signal(SIGPIPE, SIG_IGN)
-        let listener: any AcceptingListener
-        if configuration.eventLoopCount > 0 {
-            let loops = (0 ..< configuration.eventLoopCount).map { EventLoop(name: "http.loop.\($0)") }
-            do {
-                listener = try LoopListener(host: configuration.host, port: configuration.port, loop: loops[0])
-            } catch {
-                for loop in loops { loop.stop() }
-                throw error
-            }
-            self.loops = loops
-        } else {
-            listener = try Listener(host: configuration.host, port: configuration.port)
+        let loops = (0 ..< max(1, configuration.eventLoopCount)).map { EventLoop(name: "http.loop.\($0)") }
+        let listener: LoopListener
+        do {
+            listener = try LoopListener(host: configuration.host, port: configuration.port, loop: loops[0])
+        } catch {
+            for loop in loops { loop.stop() }
+            throw error
         }
+        self.loops = loops
         started = true
         self.listener = listener
         descriptorBudget = Self.connectionsTheDescriptorLimitAllows()
@@ -137,18 +129,11 @@ public final class HTTPServer: @unchecked Sendable {
             return true
         }
         SocketCalls.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-        let connection: any ServerConnection
-        if loops.isEmpty {
-            connection = HTTPConnection(
-                fd: fd, configuration: configuration, responder: responder, metrics: metrics,
-                targetQueue: ioQueue, onClose: { [weak self] in self?.connectionClosed($0) })
-        } else {
-            let loop = loops[nextLoop]
-            nextLoop = (nextLoop + 1) % loops.count
-            connection = LoopConnection(
-                fd: fd, loop: loop, configuration: configuration, responder: responder, metrics: metrics,
-                onClose: { [weak self] in self?.connectionClosed($0) })
-        }
+        let loop = loops[nextLoop]
+        nextLoop = (nextLoop + 1) % loops.count
+        let connection = LoopConnection(
+            fd: fd, loop: loop, configuration: configuration, responder: responder, metrics: metrics,
+            onClose: { [weak self] in self?.connectionClosed($0) })
         connections[ObjectIdentifier(connection)] = connection
         let full = connections.count >= descriptorBudget
         if full { acceptPaused = true }
@@ -158,10 +143,10 @@ public final class HTTPServer: @unchecked Sendable {
         return !full
     }
 
-    private func connectionClosed(_ connection: any ServerConnection) {
+    private func connectionClosed(_ connection: LoopConnection) {
         lock.lock()
         connections[ObjectIdentifier(connection)] = nil
-        var resume: (any AcceptingListener)?
+        var resume: LoopListener?
         if acceptPaused && connections.count < descriptorBudget {
             acceptPaused = false
             resume = listener
@@ -230,23 +215,3 @@ public final class HTTPServer: @unchecked Sendable {
         return connections.count
     }
 }
-
-/// What `HTTPServer` needs of an accepted connection, on either I/O path.
-protocol ServerConnection: AnyObject, Sendable {
-    func start()
-    func beginDrain()
-    func forceClose()
-}
-
-/// What `HTTPServer` needs of its listening socket, on either I/O path.
-protocol AcceptingListener: AnyObject, Sendable {
-    var address: BoundAddress { get }
-    func start(onAccept: @escaping @Sendable (Int32) -> Bool)
-    func resumeAccepting()
-    func close()
-}
-
-extension HTTPConnection: ServerConnection {}
-extension LoopConnection: ServerConnection {}
-extension Listener: AcceptingListener {}
-extension LoopListener: AcceptingListener {}

@@ -32,8 +32,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var lingerTimeout: Double = 2
     /// Threads running an epoll event loop each (connections are spread over them round-robin).
     /// Default: the processors this process may run on (its CPU affinity, so `taskset -c 0` gives
-    /// one loop: two loops sharing a core wait for each other's time slices). 0 selects the former
-    /// I/O path on Dispatch sources (a serial queue per connection), kept for comparison.
+    /// one loop: two loops sharing a core wait for each other's time slices). Values below 1 mean 1.
     public var eventLoopCount: Int = Epoll.allowedProcessorCount() ?? ProcessInfo.processInfo.activeProcessorCount
 
     public init() {}

@@ -3,8 +3,8 @@ import Dispatch
 import Glibc
 #endif
 
-/// One accepted TCP connection owned by an `EventLoop`: the same protocol behaviour as
-/// `HTTPConnection` (pipelining, timeouts, linger, drain), driven by epoll instead of Dispatch.
+/// One accepted TCP connection owned by an `EventLoop`: pipelining, timeouts, linger and drain,
+/// driven by epoll.
 ///
 /// The descriptor is registered once, edge-triggered, for input, output and peer hang-up; no
 /// epoll_ctl is made per request. Edge-triggered means an event is reported once per change, so
@@ -17,6 +17,9 @@ import Glibc
 /// response back with `EventLoop.execute`; `respondImmediately` answers inline on the loop.
 /// Hence `@unchecked Sendable`.
 final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendable {
+    /// Seconds between retries of a write the socket has not taken: a peer that reset the
+    /// connection may never make it writable again, and the retry's EPIPE or ECONNRESET ends it.
+    static let writeRetryInterval = 0.25
     let fd: Int32
     let loop: EventLoop
     private let responder: any HTTPResponder
@@ -36,7 +39,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private var draining = false
     private var closed = false
     private var lingerBytes = 0
-    /// True while `processInput` runs its loop (see `HTTPConnection`).
+    /// True while `processInput` runs its loop: a response completed inside it must not start
+    /// another pass, or thousands of pipelined error responses would nest one frame each.
     private var processingInput = false
     private var readScheduled = false
 
@@ -152,7 +156,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         phase = newPhase
         guard var next = timeouts.deadline(for: newPhase) else { deadline = nil; return }
         if case .writing = newPhase, pending != nil {
-            next = min(next, SocketCalls.monotonicNow() + HTTPConnection.writeRetryInterval)
+            next = min(next, SocketCalls.monotonicNow() + Self.writeRetryInterval)
         }
         deadline = next
         loop.noteDeadline(next)

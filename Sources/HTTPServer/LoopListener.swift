@@ -20,7 +20,7 @@ final class LoopListener: EventLoopHandler, @unchecked Sendable {
     private var closed = false
 
     init(host: String, port: Int, loop: EventLoop, backlog: Int32 = 1024) throws {
-        (fd, address) = try Listener.bind(host: host, port: port, backlog: backlog)
+        (fd, address) = try ListeningSocket.bind(host: host, port: port, backlog: backlog)
         self.loop = loop
     }
 

@@ -16,7 +16,7 @@ struct HalfCachedResponder: HTTPResponder {
 }
 
 final class EventLoopTests: XCTestCase {
-    /// Both I/O paths and several loop counts serve pipelined inline and rendered answers in order,
+    /// Several loop counts (0 meaning 1) serve pipelined inline and rendered answers in order,
     /// and shut down.
     func testEveryLoopCountServesPipelinedMixedRequests() throws {
         for count in [0, 1, 3] {
