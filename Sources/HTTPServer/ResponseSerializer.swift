@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// Turns an `HTTPResponse` into the bytes of a status line, field lines and body (RFC 9112 section 4).
 ///
@@ -110,5 +109,5 @@ enum HTTPDate {
         return text
     }
 
-    private static let cache = Mutex<(second: Int, text: String)>((Int.min, ""))
+    private static let cache = Locked<(second: Int, text: String)>((Int.min, ""))
 }

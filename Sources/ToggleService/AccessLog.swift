@@ -1,5 +1,4 @@
 import HTTPServer
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -91,7 +90,7 @@ public struct AccessLog: HTTPServerMetrics {
         return prefix + (millis < 10 ? ".00" : millis < 100 ? ".0" : ".") + String(millis) + "Z"
     }
 
-    private static let secondCache = Mutex<(second: Int, text: String)>((Int.min, ""))
+    private static let secondCache = Locked<(second: Int, text: String)>((Int.min, ""))
 
     /// `2026-11-29T12:31:03` for seconds since 1970, UTC.
     static func secondsText(_ epochSeconds: Int) -> String {

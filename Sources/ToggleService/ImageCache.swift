@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A byte-bounded in-memory cache of encoded images, safe under concurrent use.
 ///
@@ -28,7 +27,7 @@ public final class ImageCache: Sendable {
 
     public let capacityBytes: Int
     private let shards: [ShardBox]
-    private let inFlight = Mutex<[String: Flight]>([:])
+    private let inFlight = Locked<[String: Flight]>([:])
 
     /// - Parameter capacityBytes: most bytes held (default 64 MiB); 0 disables caching.
     public init(capacityBytes: Int = 64 << 20, shardCount: Int = 16) {
@@ -98,7 +97,7 @@ public final class ImageCache: Sendable {
 
     /// One in-progress make, which other callers for the same key wait on.
     private final class Flight: Sendable {
-        private let state = Mutex<(done: Bool, bytes: [UInt8]?)>((false, nil))
+        private let state = Locked<(done: Bool, bytes: [UInt8]?)>((false, nil))
         private let semaphore = DispatchSemaphoreBox()
 
         func wait() -> [UInt8]? {
@@ -116,8 +115,8 @@ public final class ImageCache: Sendable {
 
     /// One shard: entries in a ring for CLOCK eviction, and an index by key.
     private final class ShardBox: Sendable {
-        let mutex: Mutex<Shard>
-        init(_ shard: Shard) { mutex = Mutex(shard) }
+        let mutex: Locked<Shard>
+        init(_ shard: Shard) { mutex = Locked(shard) }
     }
 
     private struct Shard {
@@ -197,6 +196,7 @@ public final class ImageCache: Sendable {
     }
 }
 
+import HTTPServer
 import Dispatch
 
 /// A DispatchSemaphore that Swift 6 accepts across threads (DispatchSemaphore is thread-safe).

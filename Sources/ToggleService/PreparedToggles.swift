@@ -1,5 +1,4 @@
 import HTTPServer
-import Synchronization
 
 /// A parsed `/toggle` request: what to draw, its cache key and ETag, and the response fields.
 struct PreparedToggle: Sendable {
@@ -16,7 +15,7 @@ struct PreparedToggle: Sendable {
 /// were most of a cache hit's instructions. Bounded: at most `limit` entries of short targets;
 /// emptied when full (refilled by the next requests, each costing one parse). Thread-safe.
 final class PreparedToggles: Sendable {
-    private let table = Mutex<[String: PreparedToggle]>([:])
+    private let table = Locked<[String: PreparedToggle]>([:])
     let limit: Int
 
     init(limit: Int = 4096) { self.limit = limit }

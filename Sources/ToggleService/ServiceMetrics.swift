@@ -1,5 +1,4 @@
 import HTTPServer
-import Synchronization
 
 /// The service's Prometheus metrics (text format 0.0.4), fed by the HTTP server's hook and by
 /// the responder. Labels are bounded: route and status only, never symbols or colours.
@@ -18,7 +17,7 @@ public final class ServiceMetrics: HTTPServerMetrics {
         var status: Int
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The image cache whose counters are exported, if any.
     let cache: ImageCache?
 

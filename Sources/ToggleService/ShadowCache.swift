@@ -1,5 +1,5 @@
+import HTTPServer
 import Raster
-import Synchronization
 
 /// Blurred knob shadows by exact geometry, shared by every thread that renders.
 ///
@@ -21,7 +21,7 @@ public final class ShadowCache: Sendable {
     public static let shared = ShadowCache()
 
     public let capacityBytes: Int
-    private let storage = Mutex<(entries: [Key: BoxCoverage], bytes: Int)>(([:], 0))
+    private let storage = Locked<(entries: [Key: BoxCoverage], bytes: Int)>(([:], 0))
 
     /// - Parameter capacityBytes: most bytes of coverage held (default 16 MiB); 0 disables it.
     public init(capacityBytes: Int = 16 << 20) {

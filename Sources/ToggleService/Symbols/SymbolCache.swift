@@ -1,5 +1,5 @@
+import HTTPServer
 import Raster
-import Synchronization
 
 /// Parsed symbol outlines, shared by every thread that renders.
 ///
@@ -10,7 +10,7 @@ import Synchronization
 final class SymbolCache: Sendable {
     static let capacity = 2048
 
-    private let storage = Mutex<[String: Path?]>([:])
+    private let storage = Locked<[String: Path?]>([:])
 
     init() {}
 
