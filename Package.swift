@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CLibPNG"]),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
                     dependencies: ["ToggleService", "HTTPServer", "PNGEncoder", "Raster", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toggle-server", "TestSupport"]),

@@ -37,13 +37,14 @@ enum ServeCommand {
             Console.error("toggle-server: cannot listen on \(options.server.host):\(options.server.port): \(error)")
             return 1
         }
+        // Ready before the address line: a client that reads it may ask /readyz at once.
+        readiness.markReady()
         Console.line("listening on \(address)")
         let index = options.responder.publicDirectory + "/index.html"
         if !FileManager.default.fileExists(atPath: index) {
             Console.error("toggle-server: warning: no \(index) (static pages will be 404); "
                           + "set --public-dir or PUBLIC_DIR to the Public folder")
         }
-        readiness.isReady = true
         // Park the main thread rather than calling dispatchMain(), which ends it with pthread_exit:
         // this frame then stays a root for the server and its signal sources, so LeakSanitizer
         // (the AddressSanitizer test run) does not report them at exit. Nothing uses the main
@@ -66,7 +67,7 @@ enum ServeCommand {
                     exit(1)
                 }
                 state.received = true
-                readiness.isReady = false
+                readiness.markDraining()
                 Console.line("signal \(signo): draining")
                 server.shutdown {
                     Console.line("drained: exiting")
@@ -85,12 +86,17 @@ enum ServeCommand {
     }
 }
 
-/// Whether `/readyz` says ready; written by the main thread and signal queue, read by workers.
+/// What `/readyz` says: not ready while starting, ready once listening, not ready again for good
+/// once draining (a signal during start-up is not undone by `markReady`). Written by the main
+/// thread and the signal queue, read by the server's threads.
 final class Readiness: @unchecked Sendable {
+    private enum State { case starting, ready, draining }
     private let lock = NSLock()
-    private var ready = false
-    var isReady: Bool {
-        get { lock.withLock { ready } }
-        set { lock.withLock { ready = newValue } }
-    }
+    private var state = State.starting
+
+    var isReady: Bool { lock.withLock { state == .ready } }
+
+    func markReady() { lock.withLock { if state == .starting { state = .ready } } }
+
+    func markDraining() { lock.withLock { state = .draining } }
 }

@@ -16,7 +16,7 @@ final class APIContractEndToEndTests: XCTestCase {
     }
 
     func testCachingHeadersAndConditionalRequests() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let first = try client.get("/toggle?on=1")
         XCTAssertEqual(first.header("Cache-Control"), "public, max-age=86400")
         XCTAssertEqual(first.header("Access-Control-Allow-Origin"), "*")
@@ -36,7 +36,7 @@ final class APIContractEndToEndTests: XCTestCase {
     }
 
     func testHeadMirrorsGetWithoutBody() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let get = try client.get("/toggle@2x.png?on=1")
         let head = try client.get("/toggle@2x.png?on=1", method: "HEAD")
         XCTAssertEqual(head.status, 200)
@@ -48,7 +48,7 @@ final class APIContractEndToEndTests: XCTestCase {
     }
 
     func testPathFormsAndIgnoredParameters() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let at2x = try client.get("/toggle@2x.png?on=1&v=3&utm_source=readme")
         XCTAssertEqual(at2x.header("X-Ignored-Params"), "v, utm_source")
         XCTAssertEqual(try XCTUnwrap(DecodedPNG(at2x.body)).width, 115)
@@ -59,7 +59,7 @@ final class APIContractEndToEndTests: XCTestCase {
     }
 
     func testMetricsFollowTheExpositionRules() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         _ = try client.get("/toggle?on=1")
         _ = try client.get("/toggle?on=1")
         _ = try client.get("/toggle?on=bad")
@@ -78,7 +78,7 @@ final class APIContractEndToEndTests: XCTestCase {
     }
 
     func testTraversalOverHTTP() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         for target in ["/%2e%2e/Package.swift", "/..%2FPackage.swift", "/%2E%2E/%2E%2E/etc/passwd", "/.gitignore",
                        "/style.css%00.png"] {
             let status = try client.get(target).status
@@ -91,15 +91,15 @@ final class APIContractEndToEndTests: XCTestCase {
     }
 
     func testReadiness() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         XCTAssertEqual(try client.get("/readyz").status, 200)
     }
 
     func testTwoInstancesGiveIdenticalBytesAndETags() throws {
         let other = try ServerProcess()
         defer { other.stop() }
-        let a = try LoopbackHTTPClient(port: server.port)
-        let b = try LoopbackHTTPClient(port: other.port)
+        let a = try TestClient(port: server.port)
+        let b = try TestClient(port: other.port)
         for query in ["on=1", "on=0&theme=dark&scale=3", "state=mixed&color=%23ff8800&size=xxLarge&pad=4&bg=white"] {
             let ra = try a.get("/toggle?\(query)"), rb = try b.get("/toggle?\(query)")
             XCTAssertEqual(ra.status, 200)
@@ -113,7 +113,7 @@ extension APIContractEndToEndTests {
     /// DESIGN.md section 4: a malformed escape in the query is a JSON 400 naming the parameter,
     /// with no-store, and the connection stays usable.
     func testMalformedEscapeInTheQueryIsAJSON400() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         for (query, parameter) in [("on=1&v=%zz", "v"), ("on=%4", "on"), ("color=%", "color"), ("on=%FF", "on")] {
             let response = try client.get("/toggle?\(query)")
             XCTAssertEqual(response.status, 400, query)

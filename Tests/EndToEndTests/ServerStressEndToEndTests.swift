@@ -23,9 +23,9 @@ final class ServerStressEndToEndTests: XCTestCase {
         let pid = server.process.processIdentifier
 
         // Flood past the limit: about 30 connections get a descriptor, the rest wait in the backlog.
-        var flood: [LoopbackHTTPClient] = []
+        var flood: [TestClient] = []
         for _ in 0 ..< 100 {
-            let client = try LoopbackHTTPClient(port: server.port, timeout: 2)
+            let client = try TestClient(port: server.port, timeout: 2)
             client.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
             flood.append(client)
         }
@@ -42,7 +42,7 @@ final class ServerStressEndToEndTests: XCTestCase {
 
         // Once the clients close, descriptors free up and a new client is served.
         flood.removeAll()
-        let client = try LoopbackHTTPClient(port: server.port, timeout: 10)
+        let client = try TestClient(port: server.port, timeout: 10)
         let response = try client.get("/toggle?on=1")
         XCTAssertEqual(response.status, 200)
         XCTAssertNotNil(DecodedPNG(response.body))
@@ -54,7 +54,7 @@ final class ServerStressEndToEndTests: XCTestCase {
         let results = ResultBox(count: count)
         let group = DispatchGroup()
         var clients: [ClientBox] = []
-        for _ in 0 ..< count { clients.append(ClientBox(try LoopbackHTTPClient(port: server.port, timeout: 30))) }
+        for _ in 0 ..< count { clients.append(ClientBox(try TestClient(port: server.port, timeout: 30))) }
         for (i, box) in clients.enumerated() {
             group.enter()
             Thread.detachNewThread {
@@ -89,15 +89,15 @@ final class ServerStressEndToEndTests: XCTestCase {
 
 /// A client handed to one other thread.
 final class ClientBox: @unchecked Sendable {
-    let client: LoopbackHTTPClient
-    init(_ client: LoopbackHTTPClient) { self.client = client }
+    let client: TestClient
+    init(_ client: TestClient) { self.client = client }
 }
 
 /// Results written by several threads.
 final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [Result<LoopbackHTTPClient.Response, Error>?]
+    private var results: [Result<ClientResponse, Error>?]
     init(count: Int) { results = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ r: Result<LoopbackHTTPClient.Response, Error>) { lock.withLock { results[i] = r } }
-    func get(_ i: Int) -> Result<LoopbackHTTPClient.Response, Error>? { lock.withLock { results[i] } }
+    func set(_ i: Int, _ r: Result<ClientResponse, Error>) { lock.withLock { results[i] = r } }
+    func get(_ i: Int) -> Result<ClientResponse, Error>? { lock.withLock { results[i] } }
 }

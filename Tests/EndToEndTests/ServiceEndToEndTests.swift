@@ -15,7 +15,7 @@ final class ServiceEndToEndTests: XCTestCase {
     }
 
     func testToggleIsAValidPNGWithTheSeedsPixels() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let response = try client.get("/toggle?on=1")
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.header("Content-Type"), "image/png")
@@ -30,7 +30,7 @@ final class ServiceEndToEndTests: XCTestCase {
     }
 
     func testScaleAndNamedColour() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let response = try client.get("/toggle?on=1&color=indigo&scale=2")
         XCTAssertEqual(response.status, 200)
         let image = try XCTUnwrap(DecodedPNG(response.body))
@@ -40,7 +40,7 @@ final class ServiceEndToEndTests: XCTestCase {
     }
 
     func testBadColourIs400NamingTheParameter() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let response = try client.get("/toggle?on=1&color=notacolor")
         XCTAssertEqual(response.status, 400)
         XCTAssertEqual(response.header("Cache-Control"), "no-store")
@@ -53,7 +53,7 @@ final class ServiceEndToEndTests: XCTestCase {
     }
 
     func testIndexPageAndUnknownPath() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let index = try client.get("/")
         XCTAssertEqual(index.status, 200)
         XCTAssertEqual(index.header("Content-Type"), "text/html; charset=utf-8")
@@ -63,7 +63,7 @@ final class ServiceEndToEndTests: XCTestCase {
     }
 
     func testRenderCommandWritesTheSameBytes() throws {
-        let client = try LoopbackHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let served = try client.get("/toggle?on=1&color=orange&scale=3").body
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(getpid()).png")
         defer { try? FileManager.default.removeItem(at: output) }
