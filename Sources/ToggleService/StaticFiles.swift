@@ -1,11 +1,15 @@
 import Foundation
+import HTTPServer
 
 /// Serves files from a directory (the project's `Public/`), read-only.
 ///
 /// Refuses anything that could leave the directory or reveal more than its plain files:
 /// `..` and `.` segments, dotfiles, encoded slashes or backslashes (`%2F`, `%5C`), NUL, invalid
 /// UTF-8, and directories (no listings; a directory's `index.html` is served instead).
-public struct StaticFiles: Sendable {
+///
+/// Files are kept in memory with their ETag once read, and read again only when their size or
+/// modification time changes (one stat(2) per request instead of a read and a hash).
+public final class StaticFiles: Sendable {
     /// A file to send.
     public struct File: Sendable {
         public var contents: [UInt8]
@@ -14,6 +18,8 @@ public struct StaticFiles: Sendable {
     }
 
     public let root: String
+    /// Files read so far, by file system path, with the size and mtime they were read at.
+    private let loaded = Locked<[String: (size: Int, modified: timespec, file: File)]>([:])
 
     /// - Parameter root: the directory to serve, absolute or relative to the working directory.
     public init(root: String) {
@@ -32,10 +38,19 @@ public struct StaticFiles: Sendable {
         } else if rawPath.hasSuffix("/") {
             return nil  // `/page.html/` would serve the page with every relative link broken
         }
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size), modified = info.st_mtim
+        if let known = loaded.withLock({ $0[path] }), known.size == size,
+           known.modified.tv_sec == modified.tv_sec, known.modified.tv_nsec == modified.tv_nsec {
+            return known.file
+        }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let bytes = [UInt8](data)
-        return File(contents: bytes, contentType: Self.mediaType(forPath: path),
-                    entityTag: EntityTag.strong(hashing: bytes))
+        let file = File(contents: bytes, contentType: Self.mediaType(forPath: path),
+                        entityTag: EntityTag.strong(hashing: bytes))
+        loaded.withLock { $0[path] = (size, modified, file) }
+        return file
     }
 
     /// The decoded path segments, or nil if the path is not a plain relative file path.

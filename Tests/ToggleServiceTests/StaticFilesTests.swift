@@ -40,6 +40,18 @@ final class StaticFilesTests: XCTestCase {
         }
     }
 
+    func testAChangedFileIsReadAgain() throws {
+        let files = StaticFiles(root: root)
+        let before = try XCTUnwrap(files.file(forPath: "/app.js"))
+        XCTAssertEqual(files.file(forPath: "/app.js")?.entityTag, before.entityTag, "kept while unchanged")
+        FileManager.default.createFile(atPath: root + "/app.js", contents: Data("console.log(2)".utf8))
+        let after = try XCTUnwrap(files.file(forPath: "/app.js"))
+        XCTAssertEqual(after.contents, Array("console.log(2)".utf8))
+        XCTAssertNotEqual(after.entityTag, before.entityTag)
+        try FileManager.default.removeItem(atPath: root + "/app.js")
+        XCTAssertNil(files.file(forPath: "/app.js"), "a deleted file is gone, not served from memory")
+    }
+
     func testDirectoryWithoutIndexIsNotListed() {
         XCTAssertNil(StaticFiles(root: root).file(forPath: "/sub"))
     }
