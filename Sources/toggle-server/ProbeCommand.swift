@@ -59,6 +59,10 @@ enum ProbeCommand {
             }
             var flag = argument
             var value: String
+            let known = ["--url", "--host", "--port", "--path", "--timeout"]
+            guard known.contains(String(argument.prefix { $0 != "=" })) else {
+                throw UsageError("unknown option '\(argument)'")
+            }
             if let eq = argument.firstIndex(of: "=") {
                 flag = String(argument[..<eq])
                 value = String(argument[argument.index(after: eq)...])
