@@ -36,11 +36,7 @@ public enum ToggleRenderer {
             let pad = Double(layout.padding)
             let track = Path.capsule(x: pad, y: pad, width: Double(layout.trackWidth),
                                      height: Double(layout.trackHeight))
-            let trackColor: RGBAColor
-            switch spec.state {
-            case .on, .mixed: trackColor = spec.tint.resolved(in: appearance)
-            case .off: trackColor = spec.offColor?.resolved(in: appearance) ?? StyleColors.offTrack(appearance)
-            }
+            let (trackColor, symbolColor) = spec.resolvedColors
             try canvas.fill(track, color: trackColor, opacity: layerOpacity, scratch: &scratch)
 
             let center = Point(layout.knobCenterX, layout.knobCenterY)
@@ -67,7 +63,6 @@ public enum ToggleRenderer {
             let k = layout.symbolBoxSide / 24
             let toCanvas = AffineTransform.scale(k, k)
                 .then(.translation(center.x - 12 * k, center.y - 12 * k))
-            let symbolColor = spec.state == .off ? StyleColors.offSymbol : spec.tint.resolved(in: appearance)
             try canvas.fill(symbol, transform: toCanvas, color: symbolColor, opacity: layerOpacity,
                             scratch: &scratch)
         } catch {

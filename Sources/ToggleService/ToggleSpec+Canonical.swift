@@ -8,21 +8,25 @@ extension ToggleSpec {
     /// colours resolved for the theme, only the symbol actually shown, only the track colour in
     /// use. `on=1` and `state=on`, or `color=green` and `color=34c759`, share it.
     public var canonicalKey: String {
-        let trackColor: RGBAColor
-        let symbolColor: RGBAColor
-        switch state {
-        case .on, .mixed:
-            trackColor = tint.resolved(in: appearance)
-            symbolColor = trackColor
-        case .off:
-            trackColor = offColor?.resolved(in: appearance) ?? StyleColors.offTrack(appearance)
-            symbolColor = StyleColors.offSymbol
-        }
+        let (trackColor, symbolColor) = resolvedColors
         let bg = background?.resolved(in: appearance) ?? .clear
         return [
             Self.rendererVersion, state.rawValue, symbolName, Self.key(trackColor), Self.key(symbolColor),
             "\(scale)", size.rawValue, disabled ? "d" : "e", Self.key(bg.alpha == 0 ? .clear : bg), "\(padding)",
         ].joined(separator: ";")
+    }
+
+    /// The track's and the symbol's colours as drawn: the tint for both when on or mixed; when
+    /// off, `off_color` (or secondary at 0.35) for the track and gray for the symbol. The renderer
+    /// and `canonicalKey` both use this, so equal keys always mean equal pictures.
+    public var resolvedColors: (track: RGBAColor, symbol: RGBAColor) {
+        switch state {
+        case .on, .mixed:
+            let tint = tint.resolved(in: appearance)
+            return (tint, tint)
+        case .off:
+            return (offColor?.resolved(in: appearance) ?? StyleColors.offTrack(appearance), StyleColors.offSymbol)
+        }
     }
 
     /// A strong entity tag (RFC 9110 section 8.8.3) for the picture, from the canonical key.
