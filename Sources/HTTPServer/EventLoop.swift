@@ -92,7 +92,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs `action` on this loop `seconds` from now. Loop thread only.
     func after(_ seconds: Double, _ action: @escaping () -> Void) {
-        let at = SocketCalls.monotonicNow() + seconds
+        let at = MonotonicClock.now() + seconds
         timers.append((at, action))
         earliestDeadline = min(earliestDeadline, at)
     }
@@ -143,7 +143,7 @@ final class EventLoop: @unchecked Sendable {
             if !local.isEmpty {
                 timeout = 0
             } else if earliestDeadline < .infinity {
-                let wait = earliestDeadline - SocketCalls.monotonicNow()
+                let wait = earliestDeadline - MonotonicClock.now()
                 // Up to 5 ms late, so deadlines close together share a sweep.
                 timeout = wait <= 0 ? 0 : Int32(min(wait * 1000 + 5, 3_600_000))
             }
@@ -174,7 +174,7 @@ final class EventLoop: @unchecked Sendable {
                 lock.unlock()
                 if !more { break }
             }
-            if earliestDeadline <= SocketCalls.monotonicNow() { sweep() }
+            if earliestDeadline <= MonotonicClock.now() { sweep() }
         }
         handlers = [:]
         timed = [:]
@@ -185,7 +185,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs what is due and recomputes the earliest deadline.
     private func sweep() {
-        let now = SocketCalls.monotonicNow()
+        let now = MonotonicClock.now()
         earliestDeadline = .infinity
         if !timers.isEmpty {
             let due = timers.filter { $0.at <= now }

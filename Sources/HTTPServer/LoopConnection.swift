@@ -99,7 +99,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         guard let token = loop.register(fd, events: events, handler: self) else { return close() }
         self.token = token
         loop.addTimed(self)
-        enter(.idle(since: SocketCalls.monotonicNow()))
+        enter(.idle(since: MonotonicClock.now()))
         resumeReading()
     }
 
@@ -156,7 +156,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         phase = newPhase
         guard var next = timeouts.deadline(for: newPhase) else { deadline = nil; return }
         if case .writing = newPhase, pending != nil {
-            next = min(next, SocketCalls.monotonicNow() + Self.writeRetryInterval)
+            next = min(next, MonotonicClock.now() + Self.writeRetryInterval)
         }
         deadline = next
         loop.noteDeadline(next)
@@ -228,7 +228,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     }
 
     private func processNextRequest() -> Bool {
-        let now = SocketCalls.monotonicNow()
+        let now = MonotonicClock.now()
         switch parser.next() {
         case .needMore:
             if peerClosedInput { close(); return false }
@@ -281,7 +281,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         pending = PendingWrite(head: output.head, body: output.body, close: close, method: request?.method,
                                target: request?.target, annotations: response.annotations,
                                status: output.status, started: started)
-        enter(.writing(since: SocketCalls.monotonicNow()))
+        enter(.writing(since: MonotonicClock.now()))
         writable()
     }
 
@@ -293,7 +293,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
             case .bytes(let n):
                 write.offset += n
                 pending = write
-                if write.offset < total { enter(.writing(since: SocketCalls.monotonicNow())) }
+                if write.offset < total { enter(.writing(since: MonotonicClock.now())) }
             case .wouldBlock:
                 pending = write
                 return  // the next EPOLLOUT edge (or the retry deadline) goes on
@@ -308,7 +308,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         if write.close {
             linger()
         } else {
-            enter(.idle(since: SocketCalls.monotonicNow()))
+            enter(.idle(since: MonotonicClock.now()))
             processInput()  // returns at once inside processInput's loop, which then goes on
         }
     }
@@ -316,13 +316,13 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private func report(_ write: PendingWrite, bytes: Int) {
         metrics?.requestCompleted(HTTPExchange(
             method: write.method, target: write.target, status: write.status, bytes: bytes,
-            duration: SocketCalls.monotonicNow() - write.started, annotations: write.annotations))
+            duration: MonotonicClock.now() - write.started, annotations: write.annotations))
     }
 
     private func linger() {
         if peerClosedInput { return close() }
         Glibc.shutdown(fd, Int32(SHUT_WR))
-        enter(.lingering(since: SocketCalls.monotonicNow()))
+        enter(.lingering(since: MonotonicClock.now()))
         resumeReading()
     }
 

@@ -68,11 +68,4 @@ enum SocketCalls {
             }
         }
     }
-
-    /// Seconds on a monotonic clock (for timeouts; never goes back).
-    static func monotonicNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
 }

@@ -161,9 +161,9 @@ public struct ToggleResponder: HTTPResponder {
         do {
             let spec = prepared.spec
             let make = { () throws(ToggleRenderError) -> [UInt8] in
-                let start = AccessLog.now()
+                let start = MonotonicClock.now()
                 let bytes = try ToggleImage.png(for: spec)
-                metrics?.observeRender(seconds: AccessLog.now() - start)
+                metrics?.observeRender(seconds: MonotonicClock.now() - start)
                 return bytes
             }
             if let cache {

@@ -1,3 +1,4 @@
+import HTTPServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -134,7 +135,7 @@ enum ProbeCommand {
 
     /// Sends `GET path` with `Connection: close` and returns the status code, all within the timeout.
     static func get(_ target: Target) -> Result<Int, Failure> {
-        let deadline = now() + target.timeout
+        let deadline = MonotonicClock.now() + target.timeout
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -197,7 +198,7 @@ enum ProbeCommand {
 
     private static func wait(_ fd: Int32, events: Int16, until deadline: Double) -> Bool {
         while true {
-            let remaining = deadline - now()
+            let remaining = deadline - MonotonicClock.now()
             guard remaining > 0 else { return false }
             var pfd = pollfd(fd: fd, events: events, revents: 0)
             let n = poll(&pfd, 1, Int32(max(1, (remaining * 1000).rounded(.up))))
@@ -205,12 +206,6 @@ enum ProbeCommand {
             if n == 0 { return false }
             if errno != EINTR { return false }
         }
-    }
-
-    private static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     private static func errorText() -> String { String(cString: strerror(errno)) }
