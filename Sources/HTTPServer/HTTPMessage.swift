@@ -80,15 +80,17 @@ public struct HTTPResponse: Sendable {
 
 /// The application's side of the server: one function from a request head to a response.
 ///
-/// Called on a worker queue, never on a connection's I/O path, so a slow render does not stall
-/// other connections. May be called concurrently from several threads.
+/// `respond(to:)` is called on Dispatch's global queue of QoS utility, never on an event loop
+/// thread, so a slow render does not stall other connections. May be called concurrently from
+/// several threads.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
 
     /// A response that is cheap to make (a cache hit, a small static route), answered inline on the
-    /// connection's queue without the two thread hops of `respond(to:)`; nil when the answer needs
-    /// real work (rendering, file reads), which then goes to `respond(to:)` on a worker queue.
-    /// Must return quickly and never block. The default returns nil.
+    /// connection's event loop thread without the two thread hops of `respond(to:)`; nil when the
+    /// answer needs real work (rendering, file reads), which then goes to `respond(to:)`.
+    /// Must return quickly and never block: it holds up every connection of that loop.
+    /// The default returns nil.
     func respondImmediately(to request: HTTPRequest) -> HTTPResponse?
 }
 

@@ -69,7 +69,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.metrics = metrics
     }
 
-    /// Binds, listens and starts accepting on background queues; returns at once.
+    /// Binds, listens and starts the event loops (the first one accepts); returns at once.
     /// Ignores SIGPIPE for the whole process (writes also use MSG_NOSIGNAL).
     /// - Throws: `HTTPServerError` if the address cannot be resolved, bound or listened on,
     ///   or `.alreadyStarted` on a second call.
@@ -109,8 +109,6 @@ public final class HTTPServer: @unchecked Sendable {
         return max(1, Int(limit.rlim_cur) - open - reservedDescriptors)
     }
 
-    /// Takes a new connection; false asks the listener to pause (the descriptor budget is used up)
-    /// until a connection closes. Clients then wait in the listen backlog.
     /// The whole 503 sent to a connection over `maxConnections` (or arriving while draining).
     private static var serviceUnavailable: [UInt8] {
         let output = ResponseSerializer.serialize(ResponseSerializer.errorResponse(status: 503), isHead: false,
@@ -118,6 +116,8 @@ public final class HTTPServer: @unchecked Sendable {
         return output.head + output.body
     }
 
+    /// Takes a new connection; false asks the listener to pause (the descriptor budget is used up)
+    /// until a connection closes. Clients then wait in the listen backlog.
     private func accepted(_ fd: Int32) -> Bool {
         lock.lock()
         if draining || connections.count >= configuration.maxConnections {
@@ -168,7 +168,8 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Begins graceful shutdown: stop accepting, close idle connections, let in-flight responses
     /// finish (with `Connection: close`) until `configuration.drainDeadline`, then close what is
-    /// left. `completion` runs once every connection is closed, on a background queue.
+    /// left. `completion` runs once every connection is closed: on Dispatch's global queue when none was
+    /// open, else on the event loop thread that closed the last one.
     /// Calling it again adds another completion.
     public func shutdown(completion: @escaping @Sendable () -> Void) {
         lock.lock()

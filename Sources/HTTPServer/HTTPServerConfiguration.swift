@@ -2,7 +2,8 @@ import Foundation
 
 /// Everything the server can be told: where to listen, and every limit and timeout.
 ///
-/// Defaults follow DESIGN.md section 5; each can be set by flag or environment in `toggle-server`.
+/// Defaults follow DESIGN.md section 5. `toggle-server` sets all but `lingerTimeout` and
+/// `eventLoopCount` from flags and environment (see `toggle-server --help`).
 public struct HTTPServerConfiguration: Sendable {
     /// Address to bind: an IPv4 or IPv6 literal or a host name. Default `0.0.0.0`.
     public var host: String = "0.0.0.0"
@@ -20,7 +21,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var headerTimeout: Double = 10
     /// Seconds a keep-alive connection may sit idle between requests before it is closed. Default 60 s.
     public var idleTimeout: Double = 60
-    /// Most connections open at once; further ones are accepted and closed at once. Default 10,000.
+    /// Most connections open at once; further ones are accepted, sent a 503 with `Retry-After`, and
+    /// closed. Default 10,000.
     /// Independently, the server stops accepting (clients wait in the listen backlog) while open
     /// connections would leave fewer than 16 descriptors of RLIMIT_NOFILE free.
     public var maxConnections: Int = 10_000

@@ -24,8 +24,9 @@ public struct HTTPExchange: Sendable {
     }
 }
 
-/// Callbacks for access logs and metrics. All are called on server-internal queues, possibly
-/// concurrently from several threads, and must return quickly.
+/// Callbacks for access logs and metrics. All are called on the server's event loop threads,
+/// possibly concurrently from several of them, and must return quickly (they delay every
+/// connection of that loop).
 public protocol HTTPServerMetrics: Sendable {
     /// A connection was accepted and is being served (not called for connections refused because
     /// `maxConnections` was reached).

@@ -65,6 +65,4 @@ enum ListeningSocket {
         return BoundAddress(host: host, port: port)
     }
 
-    /// Starts accepting; `onAccept` gets each new non-blocking, close-on-exec descriptor on the
-    /// listener's queue, and returns false to pause accepting until `resumeAccepting()`.
 }

@@ -42,9 +42,9 @@ public struct ToggleResponder: HTTPResponder {
         return response
     }
 
-    /// Answers inline on the connection's queue what costs no rendering or file reading: image
-    /// cache hits (and their 304s and parameter errors), `/healthz` and `/readyz`. Everything else
-    /// is nil and goes to `respond(to:)` on a worker queue.
+    /// Answers inline on the connection's event loop thread what costs no rendering or file
+    /// reading: image cache hits (and their 304s and parameter errors), `/healthz` and `/readyz`.
+    /// Everything else is nil and goes to `respond(to:)` on Dispatch's utility queue.
     public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
         guard request.method == "GET" || request.method == "HEAD" else { return nil }
         switch request.path {

@@ -1,4 +1,5 @@
-// toggle-server: `serve` (the default) runs the HTTP service; `render` writes one PNG.
+// toggle-server: `serve` (the default) runs the HTTP service; `render` writes one PNG;
+// `probe` checks a running server (the container's health check).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
