@@ -8,7 +8,7 @@ import HTTPServer
 /// UTF-8, and directories (no listings; a directory's `index.html` is served instead).
 ///
 /// Files are kept in memory with their ETag once read, and read again only when their size or
-/// modification time changes (one stat(2) per request instead of a read and a hash).
+/// modification time changes (one stat(2) per request, two for a directory's index, instead of a read and a hash).
 public final class StaticFiles: Sendable {
     /// A file to send.
     public struct File: Sendable {
@@ -31,15 +31,15 @@ public final class StaticFiles: Sendable {
     public func file(forPath rawPath: String) -> File? {
         guard let segments = Self.safeSegments(rawPath) else { return nil }
         var path = ([root] + segments).joined(separator: "/")
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
             path += "/index.html"
+            guard stat(path, &info) == 0 else { return nil }
         } else if rawPath.hasSuffix("/") {
             return nil  // `/page.html/` would serve the page with every relative link broken
         }
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(info.st_size), modified = info.st_mtim
         if let known = loaded.withLock({ $0[path] }), known.size == size,
            known.modified.tv_sec == modified.tv_sec, known.modified.tv_nsec == modified.tv_nsec {
