@@ -3,10 +3,13 @@ import XCTest
 
 /// Static files: no traversal, no dotfiles, no listings, right media types.
 final class StaticFilesTests: XCTestCase {
+    /// A temporary folder holding `public/` (the served root) and, beside it, `secret.txt`.
+    var base: String!
     var root: String!
 
     override func setUpWithError() throws {
-        root = NSTemporaryDirectory() + "static-\(UUID().uuidString)"
+        base = NSTemporaryDirectory() + "static-\(UUID().uuidString)"
+        root = base + "/public"
         let fm = FileManager.default
         try fm.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
         fm.createFile(atPath: root + "/index.html", contents: Data("<h1>hi</h1>".utf8))
@@ -14,11 +17,11 @@ final class StaticFilesTests: XCTestCase {
         fm.createFile(atPath: root + "/a b.css", contents: Data("b{}".utf8))
         fm.createFile(atPath: root + "/.env", contents: Data("SECRET=1".utf8))
         fm.createFile(atPath: root + "/sub/page.json", contents: Data("{}".utf8))
-        fm.createFile(atPath: root + "/../secret-\(UUID().uuidString).txt", contents: Data("no".utf8))
+        fm.createFile(atPath: base + "/secret.txt", contents: Data("no".utf8))
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
+        try? FileManager.default.removeItem(atPath: base)
     }
 
     func testServesFilesWithMediaTypesAndETags() throws {
@@ -33,6 +36,12 @@ final class StaticFilesTests: XCTestCase {
 
     func testRefusesTraversalDotfilesAndOddEncodings() {
         let files = StaticFiles(root: root)
+        // The file these reach for exists, one level above the root.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/../secret.txt"))
+        for path in ["/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt", "/sub/..%2F..%2Fsecret.txt",
+                     "/sub/%2e%2e/%2e%2e/secret.txt", "/sub/../../secret.txt", "/.%2e/secret.txt"] {
+            XCTAssertNil(files.file(forPath: path), path)
+        }
         for path in ["/../etc/passwd", "/..", "/%2e%2e/etc/passwd", "/%2E%2E%2Fetc%2Fpasswd", "/sub/..%2F..%2Fx",
                      "/sub/%2e%2e/index.html", "/.env", "/%2eenv", "/sub%2Fpage.json", "/sub%5cpage.json",
                      "/index.html%00", "/%zz", "/%C3", "relative", "/sub/./page.json", "/nope.html", "/app.js/", "/sub/page.json/"] {
