@@ -15,7 +15,6 @@ enum Epoll {
 
     static let add: Int32 = 1  // EPOLL_CTL_ADD
     static let delete: Int32 = 2  // EPOLL_CTL_DEL
-    static let modify: Int32 = 3  // EPOLL_CTL_MOD
 
     #if arch(x86_64)
     static let eventStride = 12

@@ -97,7 +97,7 @@ final class EventLoop: @unchecked Sendable {
         earliestDeadline = min(earliestDeadline, at)
     }
 
-    /// Registers `fd` for `events`; returns the token for `modify` and `unregister`, or nil if
+    /// Registers `fd` for `events`; returns the token for `unregister`, or nil if
     /// epoll_ctl failed. Loop thread only.
     func register(_ fd: Int32, events: UInt32, handler: EventLoopHandler) -> UInt64? {
         let token = nextToken
@@ -105,11 +105,6 @@ final class EventLoop: @unchecked Sendable {
         guard Epoll.control(epfd, Epoll.add, fd, events: events, token: token) == 0 else { return nil }
         handlers[token] = handler
         return token
-    }
-
-    /// Changes the events `fd` is registered for. Loop thread only.
-    func modify(_ fd: Int32, token: UInt64, events: UInt32) {
-        Epoll.control(epfd, Epoll.modify, fd, events: events, token: token)
     }
 
     /// Removes `fd` (call before closing it). Loop thread only.

@@ -182,15 +182,15 @@ public final class HTTPServer: @unchecked Sendable {
             let finishedLoops = loops
             loops = []
             lock.unlock()
-            // After the listener's close (queued below on the first loop, which stops only once
-            // the tasks queued before `stop` have run).
+            // The listener's close is queued on the first loop before `stop`, and a loop runs the
+            // tasks queued before `stop` before it ends.
             listener?.close()
             for loop in finishedLoops { loop.stop() }
             DispatchQueue.global().async { completion() }
-        } else {
-            completions.append(completion)
-            lock.unlock()
+            return
         }
+        completions.append(completion)
+        lock.unlock()
         guard first else { return }
         listener?.close()
         for connection in open { connection.beginDrain() }

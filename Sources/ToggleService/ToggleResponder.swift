@@ -46,7 +46,6 @@ public struct ToggleResponder: HTTPResponder {
     /// reading: image cache hits (and their 304s and parameter errors), `/healthz` and `/readyz`.
     /// Everything else is nil and goes to `respond(to:)` on Dispatch's utility queue.
     public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
-        guard request.method == "GET" || request.method == "HEAD" else { return nil }
         switch request.path {
         case "/toggle", "/toggle.png":
             return cachedToggle(request, impliedScale: nil)
@@ -113,11 +112,6 @@ public struct ToggleResponder: HTTPResponder {
     }
 
     func route(_ request: HTTPRequest) -> HTTPResponse {
-        guard request.method == "GET" || request.method == "HEAD" else {
-            var fields = HTTPFields()
-            fields.append(name: "Allow", value: "GET, HEAD")
-            return Self.error(status: 405, message: "method not allowed", fields: fields).annotated(route: "other")
-        }
         switch request.path {
         case "/toggle", "/toggle.png":
             return toggle(request, impliedScale: nil)

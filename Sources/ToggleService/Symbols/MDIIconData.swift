@@ -13,8 +13,6 @@ struct MDIIconData: Sendable {
         var pathData: Range<Int>
     }
 
-    /// Version of `@mdi/svg` the data comes from.
-    static let version = "7.4.47"
     /// SPDX identifier of the icons' licence.
     static let license = "Apache-2.0"
 
