@@ -138,13 +138,17 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private func resumeReading() {
         guard readingPaused, token != nil else { return }
         readingPaused = false
-        if inputPending && !readScheduled {
-            // Not inline: this runs inside processInput or a write, and reading there would nest.
-            readScheduled = true
-            loop.soon { [self] in
-                readScheduled = false
-                if !closed && !readingPaused && inputPending { readable() }
-            }
+        // Not inline: this runs inside processInput or a write, and reading there would nest.
+        if inputPending { scheduleRead() }
+    }
+
+    /// Reads again on a later turn of the loop (once), if by then reading is still wanted.
+    private func scheduleRead() {
+        guard !readScheduled else { return }
+        readScheduled = true
+        loop.soon { [self] in
+            readScheduled = false
+            if !closed && !readingPaused && inputPending { readable() }
         }
     }
 
@@ -171,13 +175,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
             while !closed && !readingPaused {
                 if total >= 256 * 1024 {
                     // Budget spent: let the loop's other connections go first, then read on.
-                    if !readScheduled {
-                        readScheduled = true
-                        loop.soon { [self] in
-                            readScheduled = false
-                            if !closed && !readingPaused && inputPending { readable() }
-                        }
-                    }
+                    scheduleRead()
                     return afterRead()
                 }
                 switch SocketCalls.receive(fd, into: buffer) {
