@@ -26,21 +26,21 @@ public final class ImageCache: Sendable {
     }
 
     public let capacityBytes: Int
-    private let shards: [ShardBox]
+    private let shards: [Locked<Shard>]
     private let inFlight = Locked<[String: Flight]>([:])
 
     /// - Parameter capacityBytes: most bytes held (default 64 MiB); 0 disables caching.
     public init(capacityBytes: Int = 64 << 20, shardCount: Int = 16) {
         self.capacityBytes = max(0, capacityBytes)
         let perShard = self.capacityBytes / max(1, shardCount)
-        shards = (0..<max(1, shardCount)).map { _ in ShardBox(Shard(capacity: perShard)) }
+        shards = (0..<max(1, shardCount)).map { _ in Locked(Shard(capacity: perShard)) }
     }
 
     /// The cached bytes for `key`, or the result of `make()` (stored if it succeeds).
     /// - Throws: whatever `make` throws; errors are not cached, and waiting callers retry.
     public func value(for key: String, make: () throws -> [UInt8]) rethrows -> (bytes: [UInt8], outcome: Outcome) {
         let shard = shards[Self.shardIndex(key, count: shards.count)]
-        if let bytes = shard.mutex.withLock({ $0.lookup(key) }) {
+        if let bytes = shard.withLock({ $0.lookup(key) }) {
             return (bytes, .hit)
         }
         // Become the maker for this key, or wait for the one that is.
@@ -52,7 +52,7 @@ public final class ImageCache: Sendable {
         }
         if !isMaker {
             if let bytes = flight.wait() {
-                shard.mutex.withLock { $0.stats.coalesced += 1 }
+                shard.withLock { $0.stats.coalesced += 1 }
                 return (bytes, .coalesced)
             }
             return (try make(), .miss)  // the maker failed: try ourselves, uncached
@@ -64,21 +64,21 @@ public final class ImageCache: Sendable {
         }
         let bytes = try make()
         result = bytes
-        shard.mutex.withLock { $0.insert(key, bytes) }
+        shard.withLock { $0.insert(key, bytes) }
         return (bytes, .miss)
     }
 
     /// The cached bytes for `key` (counted as a hit), or nil without counting a miss: for callers
     /// that answer hits inline and hand misses to `value(for:make:)`, which counts them.
     public func cachedValue(for key: String) -> [UInt8]? {
-        shards[Self.shardIndex(key, count: shards.count)].mutex.withLock { $0.peek(key) }
+        shards[Self.shardIndex(key, count: shards.count)].withLock { $0.peek(key) }
     }
 
     /// Totals over all shards.
     public var statistics: Statistics {
         var total = Statistics()
         for shard in shards {
-            let s = shard.mutex.withLock { $0.stats }
+            let s = shard.withLock { $0.stats }
             total.hits += s.hits
             total.misses += s.misses
             total.coalesced += s.coalesced
@@ -114,11 +114,6 @@ public final class ImageCache: Sendable {
     }
 
     /// One shard: entries in a ring for CLOCK eviction, and an index by key.
-    private final class ShardBox: Sendable {
-        let mutex: Locked<Shard>
-        init(_ shard: Shard) { mutex = Locked(shard) }
-    }
-
     private struct Shard {
         struct Entry {
             var key: String
@@ -136,16 +131,14 @@ public final class ImageCache: Sendable {
 
         static func cost(_ key: String, _ bytes: [UInt8]) -> Int { bytes.count + key.utf8.count + 64 }
 
+        /// `peek`, counting a miss when the key is absent.
         mutating func lookup(_ key: String) -> [UInt8]? {
-            guard let slot = index[key], let entry = ring[slot] else {
-                stats.misses += 1
-                return nil
-            }
-            ring[slot]?.referenced = true
-            stats.hits += 1
-            return entry.bytes
+            let bytes = peek(key)
+            if bytes == nil { stats.misses += 1 }
+            return bytes
         }
 
+        /// The bytes for `key` (marked recently used, counted as a hit), or nil without counting.
         mutating func peek(_ key: String) -> [UInt8]? {
             guard let slot = index[key], let entry = ring[slot] else { return nil }
             ring[slot]?.referenced = true
