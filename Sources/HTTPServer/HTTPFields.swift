@@ -57,10 +57,8 @@ public struct HTTPFields: Sendable, Equatable, Sequence {
     public static func namesEqual(_ a: String, _ b: String) -> Bool {
         let a = a.utf8, b = b.utf8
         guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) where x != y {
-            let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
-            let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
-            if lx != ly { return false }
+        for (x, y) in zip(a, b) where x != y && ByteClass.lowercased(x) != ByteClass.lowercased(y) {
+            return false
         }
         return true
     }

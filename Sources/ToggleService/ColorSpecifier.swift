@@ -18,12 +18,8 @@ public enum ColorSpecifier: Sendable, Equatable, Hashable {
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         var nibbles: [UInt8] = []
         for byte in digits.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
+            guard let nibble = QueryDecoder.hexValue(byte) else { return nil }
+            nibbles.append(nibble)
         }
         let channels: [UInt8]
         switch nibbles.count {
