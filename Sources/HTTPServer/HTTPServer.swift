@@ -55,15 +55,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// when that fails, creates its timer descriptor on first use, and static files need one.
     static let reservedDescriptors = 16
 
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
-        self.configuration = configuration
-        self.responder = responder
-        self.metrics = nil
-    }
-
-    /// Like `init(configuration:responder:)`, with a metrics hook for access logs and Prometheus.
+    /// - Parameter metrics: receives connection and request events (access logs, Prometheus), if any.
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder,
-                metrics: (any HTTPServerMetrics)?) {
+                metrics: (any HTTPServerMetrics)? = nil) {
         self.configuration = configuration
         self.responder = responder
         self.metrics = metrics

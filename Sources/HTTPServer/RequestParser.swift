@@ -16,8 +16,12 @@ struct RequestParserLimits: Sendable {
         maxBodyBytes = c.maxBodyBytes
     }
 
-    init(maxRequestTargetBytes: Int = 8192, maxHeaderBytes: Int = 16384,
-         maxHeaderFields: Int = 100, maxBodyBytes: Int = 1 << 20) {
+    /// The defaults of `HTTPServerConfiguration`.
+    init() {
+        self.init(HTTPServerConfiguration())
+    }
+
+    init(maxRequestTargetBytes: Int, maxHeaderBytes: Int, maxHeaderFields: Int, maxBodyBytes: Int) {
         self.maxRequestTargetBytes = maxRequestTargetBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.maxHeaderFields = maxHeaderFields
