@@ -51,9 +51,15 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(try client.readResponse().bodyString, "GET /after")
     }
 
-    func testDefaultLoopCountFollowsTheAffinity() {
-        let count = HTTPServerConfiguration().eventLoopCount
-        XCTAssertGreaterThanOrEqual(count, 1)
-        XCTAssertLessThanOrEqual(count, ProcessInfo.processInfo.activeProcessorCount)
+    func testDefaultLoopCountFollowsTheAffinity() throws {
+        // The CPUs this process may run on, counted independently from /proc/self/status's
+        // Cpus_allowed_list (e.g. "0-1" or "0,2-3"); `taskset -c 0 swift test` expects 1.
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
+        let allowed = line.dropFirst("Cpus_allowed_list:".count).split(separator: ",").reduce(0) { total, part in
+            let bounds = part.trimmingCharacters(in: .whitespaces).split(separator: "-").compactMap { Int($0) }
+            return total + (bounds.count == 2 ? bounds[1] - bounds[0] + 1 : 1)
+        }
+        XCTAssertEqual(HTTPServerConfiguration().eventLoopCount, allowed)
     }
 }

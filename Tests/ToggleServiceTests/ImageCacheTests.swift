@@ -1,3 +1,4 @@
+import HTTPServer
 import Dispatch
 import Foundation
 import XCTest
@@ -48,19 +49,19 @@ final class ImageCacheTests: XCTestCase {
 
     func testConcurrentMissesForOneKeyMakeOnce() {
         let cache = ImageCache()
-        let makes = Counter()
-        let outcomes = Mutexed<[ImageCache.Outcome]>([])
+        let makes = Locked(0)
+        let outcomes = Locked<[ImageCache.Outcome]>([])
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
             let r = cache.value(for: "same") {
-                makes.increment()
+                makes.withLock { $0 += 1 }
                 Thread.sleep(forTimeInterval: 0.2)
                 return [42]
             }
             XCTAssertEqual(r.bytes, [42])
-            outcomes.update { $0.append(r.outcome) }
+            outcomes.withLock { $0.append(r.outcome) }
         }
-        XCTAssertEqual(makes.value, 1)
-        XCTAssertEqual(outcomes.value.filter { $0 == .miss }.count, 1)
+        XCTAssertEqual(makes.withLock { $0 }, 1)
+        XCTAssertEqual(outcomes.withLock { $0 }.filter { $0 == .miss }.count, 1)
     }
 
     func testErrorsAreNotCached() {
@@ -69,19 +70,4 @@ final class ImageCacheTests: XCTestCase {
         XCTAssertThrowsError(try cache.value(for: "k") { throw Failure() })
         XCTAssertEqual(try cache.value(for: "k") { [1] }.outcome, .miss)
     }
-}
-
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var n = 0
-    func increment() { lock.withLock { n += 1 } }
-    var value: Int { lock.withLock { n } }
-}
-
-final class Mutexed<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var v: T
-    init(_ v: T) { self.v = v }
-    func update(_ f: (inout T) -> Void) { lock.withLock { f(&v) } }
-    var value: T { lock.withLock { v } }
 }

@@ -162,7 +162,7 @@ final class SymbolCatalogTests: XCTestCase {
     func testConcurrentLookupsAgree() {
         let names = Array(SymbolCatalog.names.prefix(40)) + ["mdi:abacus", "mdi:zodiac-virgo", "location.slash.fill"]
         let reference = names.map { SymbolCatalog.path(named: $0) }
-        let results = Mutex<[Int: [Path?]]>([:])
+        let results = Locked<[Int: [Path?]]>([:])
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             let mine = names.shuffled().map { ($0, SymbolCatalog.path(named: $0)) }
             let ordered = names.map { name in mine.first { $0.0 == name }!.1 }
@@ -174,4 +174,3 @@ final class SymbolCatalogTests: XCTestCase {
     }
 }
 
-import Synchronization

@@ -119,9 +119,14 @@ final class SymbolRenderTests: XCTestCase {
 
     func testSlashedOutlineIsCachedAndStable() {
         let a = SymbolCatalog.path(named: "play.slash")
-        let b = SymbolCatalog.path(named: "play.slash")
         XCTAssertNotNil(a)
-        XCTAssertEqual(a, b)
         XCTAssertNotEqual(a, SymbolCatalog.path(named: "play"))
+        // Once cached, the outline is not made again.
+        let cache = SymbolCache()
+        var makes = 0
+        let first = cache.path(for: "play.slash") { makes += 1; return a }
+        let second = cache.path(for: "play.slash") { makes += 1; return nil }
+        XCTAssertEqual(makes, 1)
+        XCTAssertEqual(first, second)
     }
 }
