@@ -5,6 +5,8 @@
 //   Raster         paths, flattening, exact-coverage rasterizer, premultiplied RGBA canvas, blur
 //   CLibPNG        system library: Debian's libpng (pkg-config `libpng`), links zlib
 //   CPNGEncoder    small C target that owns libpng's setjmp and returns error codes
+//   CHarfBuzz      system library: Debian's HarfBuzz 6 (pkg-config `harfbuzz`)
+//   TextLayout     fonts (bundled), shaping, line breaking, glyph outlines as paths
 //   PNGEncoder     Swift face of the encoder: canvas -> PNG bytes
 //   HTTPServer     HTTP/1.1 on POSIX sockets and Dispatch (parser, connections, listener)
 //   ToggleService  the product: parameters, colours, the toggle picture, routes
@@ -27,6 +29,16 @@ let package = Package(
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]
         ),
         .target(name: "CPNGEncoder", dependencies: ["CLibPNG"]),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .target(
+            name: "TextLayout",
+            dependencies: ["CHarfBuzz", "Raster"],
+            resources: [.copy("Resources/Fonts")]
+        ),
         .target(name: "PNGEncoder", dependencies: ["CPNGEncoder", "Raster"]),
         .target(name: "HTTPServer"),
         .target(
@@ -52,6 +64,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CLibPNG"]),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Raster"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
                     dependencies: ["ToggleService", "HTTPServer", "PNGEncoder", "Raster", "TestSupport"]),

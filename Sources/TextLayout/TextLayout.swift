@@ -1,0 +1,127 @@
+import Raster
+
+/// Lays out labels in the bundled fonts: font runs, shaping (HarfBuzz), line breaking, and
+/// glyph outlines as paths. Shaped runs are cached by font, size, direction and text; outlines by
+/// font and glyph (in font units, so every size shares them). Safe to use from any thread.
+public final class TextLayout: Sendable {
+    private let fonts: [BundledFont: Font]
+    private let runs = BoundedCache<RunKey, ShapedRun>(capacity: 4096)
+    private let outlines = BoundedCache<GlyphKey, Path>(capacity: 8192)
+
+    private struct RunKey: Hashable, Sendable {
+        var font: BundledFont
+        var size: Double
+        var direction: TextDirection
+        var text: String
+    }
+
+    private struct GlyphKey: Hashable, Sendable {
+        var font: BundledFont
+        var glyph: UInt32
+    }
+
+    public init(fonts: [BundledFont: Font]) {
+        self.fonts = fonts
+    }
+
+    /// The bundled fonts, loaded once on first use. A missing font is a packaging fault, so
+    /// this stops the process with a message saying which resource folder to ship.
+    public static let shared: TextLayout = {
+        do {
+            return try TextLayout.bundled()
+        } catch {
+            fatalError("\(error)")
+        }
+    }()
+
+    /// Loads every bundled font from the resources.
+    /// - Throws: `TextLayoutError.fontMissing` / `.fontUnreadable`.
+    public static func bundled() throws -> TextLayout {
+        var fonts: [BundledFont: Font] = [:]
+        for font in BundledFont.allCases { fonts[font] = try Font.load(font) }
+        return TextLayout(fonts: fonts)
+    }
+
+    /// The loaded font object for `font`.
+    public func font(_ font: BundledFont) -> Font { fonts[font]! }
+
+    /// Shapes `text` in one font, cached. Lengths in the result are pt at `size`.
+    public func shape(_ text: String, font: BundledFont, size: Double, direction: TextDirection) -> ShapedRun {
+        runs.value(for: RunKey(font: font, size: size, direction: direction, text: text)) {
+            fonts[font]!.shape(Array(text.unicodeScalars), size: size, direction: direction,
+                               language: font.languageTag, as: font)
+        }
+    }
+
+    /// Checks that every character of `text` is in a bundled font.
+    /// - Throws: `TextLayoutError.uncoveredCharacter` naming the first one that is not.
+    public func checkCoverage(of text: String) throws {
+        _ = try fontRuns(of: text, fonts: fonts)
+    }
+
+    /// One line of text, shaped: runs by font, each shaped in its own script's direction, placed
+    /// in visual order for the paragraph `direction`.
+    /// - Throws: `TextLayoutError.uncoveredCharacter`.
+    public func shapeLine(_ text: String, size: Double, direction: TextDirection) throws -> TextLine {
+        let pieces = try fontRuns(of: text, fonts: fonts)
+        var shaped = pieces.map { piece -> ShapedRun in
+            let string = String(String.UnicodeScalarView(piece.scalars))
+            let runDirection = TextDirection.firstStrong(in: string) ?? direction
+            return shape(string, font: piece.font, size: size, direction: runDirection)
+        }
+        if direction == .rightToLeft { shaped.reverse() }
+        let metricsFont = fonts[pieces.first?.font ?? .interMedium]!
+        let perUnit = size / Double(metricsFont.unitsPerEm)
+        return TextLine(text: text, runs: shaped,
+                        ascender: Double(metricsFont.ascender) * perUnit,
+                        descender: Double(metricsFont.descender) * perUnit)
+    }
+
+    /// Lays out a label: direction (given, or the first strong character's, else left to right),
+    /// lines broken at word boundaries to at most `maxWidth` pt (a longer word anywhere), each line
+    /// `lineHeight` pt tall.
+    /// - Parameters:
+    ///   - size: font size, pt (`BodyText.sizes`).
+    ///   - lineHeight: pt (`BodyText.lineHeight(factor:)`).
+    ///   - maxWidth: pt; `.infinity` for one line.
+    /// - Throws: `TextLayoutError.uncoveredCharacter` naming the first character no bundled font has.
+    public func layout(_ text: String, size: Double, lineHeight: Double, maxWidth: Double = .infinity,
+                       direction: TextDirection? = nil) throws -> TextBlock {
+        try checkCoverage(of: text)
+        let paragraph = direction ?? TextDirection.firstStrong(in: text) ?? .leftToRight
+        let lineTexts = try breakLines(text, maxWidth: maxWidth) {
+            try shapeLine($0, size: size, direction: paragraph).width
+        }
+        let lines = try lineTexts.map { try shapeLine($0, size: size, direction: paragraph) }
+        return TextBlock(lines: lines, direction: paragraph, size: size, lineHeight: lineHeight)
+    }
+
+    /// The outline of `glyph` in font units, y down, cached.
+    public func outline(font: BundledFont, glyph: UInt32) -> Path {
+        outlines.value(for: GlyphKey(font: font, glyph: glyph)) { fonts[font]!.outline(of: glyph) }
+    }
+
+    /// Every glyph of `block` as one path in pixels: the block's box has its top-left corner at
+    /// (`x`, `y`) pt and is `boxWidth` pt wide (right-to-left lines end at its right edge); pixels
+    /// = pt x `scale`, y down. Fill it with the nonzero rule.
+    public func path(of block: TextBlock, x: Double, y: Double, boxWidth: Double, scale: Double) -> Path {
+        var path = Path()
+        for (index, line) in block.lines.enumerated() {
+            let baseline = y + block.baseline(ofLine: index)
+            var pen = x + block.lineStart(ofLine: index, boxWidth: boxWidth)
+            for run in line.runs {
+                let perUnit = run.size / Double(fonts[run.font]!.unitsPerEm)
+                for glyph in run.glyphs {
+                    let outline = outline(font: run.font, glyph: glyph.glyph)
+                    if !outline.isEmpty {
+                        let placement = AffineTransform.scale(perUnit * scale, perUnit * scale)
+                            .then(.translation((pen + glyph.xOffset) * scale, (baseline - glyph.yOffset) * scale))
+                        path.append(outline.applying(placement))
+                    }
+                    pen += glyph.advance
+                }
+            }
+        }
+        return path
+    }
+}
