@@ -8,7 +8,7 @@
 FROM swift:6.3-bookworm AS build
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libpng-dev zlib1g-dev pkg-config \
+ && apt-get install -y --no-install-recommends libpng-dev zlib1g-dev libharfbuzz-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Package.swift first: the dependency-free resolve step stays cached while sources change.
@@ -22,14 +22,15 @@ RUN swift build -c release --static-swift-stdlib --product toggle-server \
  && bin="$(swift build -c release --show-bin-path)" \
  && cp "$bin/toggle-server" /out/ \
  && find "$bin" -maxdepth 1 -name '*.resources' -exec cp -R {} /out/ \; \
- && test -d /out/toggle-image-service_ToggleService.resources
+ && test -d /out/toggle-image-service_ToggleService.resources \
+ && test -d /out/toggle-image-service_TextLayout.resources
 
 # Run: the binary loads only glibc, libstdc++, libgcc, libpng and zlib (see `ldd`); no shell
 # tools are needed, the health check is the binary's own probe mode.
 FROM debian:bookworm-slim
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libpng16-16 zlib1g libstdc++6 \
+ && apt-get install -y --no-install-recommends libpng16-16 zlib1g libharfbuzz0b libstdc++6 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin toggle
 WORKDIR /app

@@ -49,7 +49,9 @@ extension Font {
     /// `language` (a BCP 47 tag).
     func shape(_ scalars: [Unicode.Scalar], size: Double, direction: TextDirection,
                language: String, as font: BundledFont) -> ShapedRun {
-        let sized = hb_font_create_sub_font(hbFont)!
+        // A font of its own on the face, not a sub-font: a sub-font would ask the parent at units
+        // per em and round again when scaling, 1/64 pt off hb-shape's answer now and then.
+        let sized = hb_font_create(face)!
         defer { hb_font_destroy(sized) }
         let scale = Int32((size * subunitsPerPoint).rounded())
         hb_font_set_scale(sized, scale, scale)

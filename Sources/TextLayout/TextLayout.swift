@@ -96,6 +96,9 @@ public final class TextLayout: Sendable {
         return TextBlock(lines: lines, direction: paragraph, size: size, lineHeight: lineHeight)
     }
 
+    /// How many shaped runs and glyph outlines the caches hold (for tests and metrics).
+    var cachedCounts: (runs: Int, outlines: Int) { (runs.count, outlines.count) }
+
     /// The outline of `glyph` in font units, y down, cached.
     public func outline(font: BundledFont, glyph: UInt32) -> Path {
         outlines.value(for: GlyphKey(font: font, glyph: glyph)) { fonts[font]!.outline(of: glyph) }
