@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "HTTPServer"),
         .target(
             name: "ToggleService",
-            dependencies: ["Raster", "PNGEncoder", "HTTPServer"],
+            dependencies: ["Raster", "PNGEncoder", "HTTPServer", "TextLayout"],
             resources: [.copy("Resources/MDI")]
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer"]),
