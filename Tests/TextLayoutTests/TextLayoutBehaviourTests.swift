@@ -124,6 +124,17 @@ final class TextLayoutBehaviourTests: XCTestCase {
         XCTAssertEqual(BodyText.lineHeight(factor: 1), 22)
     }
 
+    // MARK: licences
+
+    func testLicencesShipBesideTheFonts() throws {
+        for font in BundledFont.allCases {
+            let text = try XCTUnwrap(font.licenceText, "\(font.licenceFileName) in the resource bundle")
+            XCTAssertTrue(text.contains("License: OFL-1.1"), font.licenceFileName)
+            XCTAssertTrue(text.contains("SIL OPEN FONT LICENSE") || text.contains("Open Font License"), font.licenceFileName)
+            XCTAssertTrue(text.contains("PREAMBLE"), "the full licence text, not only its name")
+        }
+    }
+
     // MARK: cache
 
     func testShapedRunsAndOutlinesAreCached() {
