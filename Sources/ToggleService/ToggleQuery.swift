@@ -31,7 +31,12 @@ public struct ToggleQuery: Sendable {
     /// beside it is then a repeat).
     /// - Throws: `ParameterError` for malformed encoding, repeats, and invalid values.
     public init(rawQuery: String?, impliedScale: Double? = nil) throws(ParameterError) {
-        let pairs = try QueryDecoder.decode(rawQuery ?? "")
+        try self.init(pairs: QueryDecoder.decode(rawQuery ?? ""), impliedScale: impliedScale)
+    }
+
+    /// Parses decoded pairs (for `/row` and `/card`, which take their own parameters out first).
+    /// - Throws: `ParameterError` for repeats and invalid values.
+    public init(pairs: [QueryDecoder.Pair], impliedScale: Double? = nil) throws(ParameterError) {
         var values: [String: QueryDecoder.Pair] = [:]
         var ignored: [String] = []
         for pair in pairs {
