@@ -1,5 +1,6 @@
 import XCTest
 import TextLayout
+import Raster
 @testable import ToggleService
 
 /// Row and card geometry per DESIGN.md section 10, with the expected numbers worked out here
@@ -82,5 +83,43 @@ final class RowAndCardLayoutTests: XCTestCase {
         XCTAssertEqual(CardLayout.rowWidth(imageWidth: 390), 310)
         let one = CardLayout(width: 300, rowHeights: [66])
         XCTAssertEqual(one.height, 20 + 12 + 66 + 12 + 20)
+    }
+}
+
+/// The label drawn where the row puts it.
+final class RowLabelTests: XCTestCase {
+    private func inkBounds(_ row: LabelledRow, scale: Double) throws -> (minX: Int, maxX: Int, minY: Int, maxY: Int) {
+        let width = Int((row.layout.width * scale).rounded(.up)), height = Int((row.layout.height * scale).rounded(.up))
+        let mask = try Rasterizer.coverage(of: row.labelPath(x: 0, y: 0, scale: scale), width: width, height: height)
+        var b = (minX: Int.max, maxX: Int.min, minY: Int.max, maxY: Int.min)
+        for y in 0..<height { for x in 0..<width where mask.values[y * width + x] > 0.5 {
+            b = (min(b.minX, x), max(b.maxX, x), min(b.minY, y), max(b.maxY, y))
+        } }
+        return b
+    }
+
+    func testLabelInkSitsInTheLabelBoxOnTheBaseline() throws {
+        let row = try LabelledRow(label: "Dark Mode", size: .large, width: 350)
+        let ink = try inkBounds(row, scale: 2)
+        XCTAssertLessThan(ink.minX, 6, "starts at the leading edge (D's stem is 1-2 pt in)")
+        XCTAssertLessThan(Double(ink.maxX), (350 - 16 - 57.6) * 2, "stays left of the switch")
+        // Capitals of "Dark Mode" stand on the baseline: the lowest ink row is the one above it.
+        XCTAssertEqual(Double(ink.maxY + 1), row.firstBaseline * 2, accuracy: 1)
+        // Inter's cap height (OS/2 sCapHeight) is 2048 of 2816 units: the top of the D is that far above the baseline.
+        XCTAssertEqual(Double(ink.minY), (row.firstBaseline - 2048.0 / 2816 * 17) * 2, accuracy: 1)
+    }
+
+    func testRightToLeftLabelInkIsAtTheRight() throws {
+        let row = try LabelledRow(label: "מצב כהה", size: .large, width: 350)
+        let ink = try inkBounds(row, scale: 1)
+        XCTAssertGreaterThan(ink.maxX, 350 - 4, "ends at the right edge")
+        XCTAssertGreaterThan(Double(ink.minX), 57.6 + 16, "right of the switch")
+    }
+
+    func testLabelColoursAndAccessibilityText() {
+        XCTAssertEqual(LabelColors.label(.light, disabled: false), RGBAColor(red: 0, green: 0, blue: 0))
+        XCTAssertEqual(LabelColors.label(.dark, disabled: true), RGBAColor(red: 235, green: 235, blue: 245, alpha: 0.3))
+        XCTAssertEqual(LabelledRow.accessibilityLabel("Dark Mode", state: .on, disabled: false), "Dark Mode, switch, on")
+        XCTAssertEqual(LabelledRow.accessibilityLabel("Sound", state: .off, disabled: true), "Sound, switch, off, dimmed")
     }
 }
