@@ -27,7 +27,7 @@ public struct CardQuery: Sendable {
     /// Card-wide parameters; under a row prefix they are an error.
     static let cardWide: Set<String> = ["theme", "size", "scale"]
     static let rowNames: Set<String> = ToggleQuery.known.union(ToggleQuery.aliases.keys).union(["label", "dir"])
-        .subtracting(cardWide)
+        .subtracting(cardWide).subtracting(["pad"])
     static var rowExpected: String {
         "label, dir or a /toggle parameter: " + rowNames.subtracting(["label", "dir"]).sorted().joined(separator: ", ")
     }
@@ -145,6 +145,8 @@ public struct CardQuery: Sendable {
         }
         let row = try LabelParameter.row(label: label, parameter: labelPair, size: size, width: width,
                                          direction: direction)
-        return Row(spec: spec, label: label, direction: direction, row: row)
+        var mirrored = spec
+        mirrored.mirrored = row.layout.direction == .rightToLeft
+        return Row(spec: mirrored, label: label, direction: direction, row: row)
     }
 }

@@ -49,5 +49,6 @@ public struct RowQuery: Sendable {
         direction = try own["dir"].map { p throws(ParameterError) in try LabelParameter.direction(p) } ?? nil
         row = try LabelParameter.row(label: label, parameter: labelPair, size: spec.size, width: width,
                                      direction: direction)
+        spec.mirrored = row.layout.direction == .rightToLeft
     }
 }

@@ -21,7 +21,7 @@ public struct ToggleQuery: Sendable {
     ]
     static let known: Set<String> = [
         "on", "state", "sym", "on_sym", "off_sym", "color", "off_color", "scale", "size", "theme",
-        "disabled", "bg", "pad",
+        "disabled", "bg", "pad", "dir",
     ]
 
     static let booleanExpected = "1, 0, true, false, yes, no, on or off"
@@ -111,6 +111,13 @@ public struct ToggleQuery: Sendable {
             spec.appearance = theme
         }
         if let p = values["disabled"] { spec.disabled = try Self.boolean(p) }
+        if let p = values["dir"] {
+            switch p.value.lowercased() {
+            case "ltr", "auto": spec.mirrored = false
+            case "rtl": spec.mirrored = true
+            default: throw Self.invalid(p, expected: "ltr, rtl or auto")
+            }
+        }
         if let p = values["pad"] {
             spec.padding = try Self.decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
         }

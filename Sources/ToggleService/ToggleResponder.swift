@@ -2,6 +2,7 @@ import HTTPServer
 
 /// The service's routes (DESIGN.md section 4):
 /// - `GET|HEAD /toggle`, `/toggle.png`, `/toggle@Nx.png` (N = 1...4): the PNG;
+/// - `/row`, `/row.png`, `/card`, `/card.png`: a settings row, a card of rows (issue 14);
 /// - `/symbols`: JSON list of every symbol name with its icon, licence and author;
 /// - `/healthz` (liveness), `/readyz` (readiness), `/metrics` (Prometheus);
 /// - anything else: a static file from the public directory, or 404.
@@ -115,6 +116,10 @@ public struct ToggleResponder: HTTPResponder {
         switch request.path {
         case "/toggle", "/toggle.png":
             return toggle(request, impliedScale: nil)
+        case "/row", "/row.png":
+            return row(request)
+        case "/card", "/card.png":
+            return card(request)
         case "/symbols":
             return symbols(request)
         case "/healthz":

@@ -13,7 +13,7 @@ extension ToggleSpec {
         return [
             Self.rendererVersion, state.rawValue, symbolName, Self.key(trackColor), Self.key(symbolColor),
             "\(scale)", size.rawValue, disabled ? "d" : "e", Self.key(bg.alpha == 0 ? .clear : bg), "\(padding)",
-        ].joined(separator: ";")
+        ].joined(separator: ";") + (mirrored && state != .mixed ? ";rtl" : "")
     }
 
     /// The track's and the symbol's colours as drawn: the tint for both when on or mixed; when

@@ -26,6 +26,10 @@ public struct ToggleSpec: Sendable, Equatable {
     public var background: ColorSpecifier? = nil
     /// Margin on every side, in pt, 0...64.
     public var padding: Double = 0
+    /// Right to left (`dir=rtl`, or a row whose label is right to left): the knob's leading end
+    /// is the right, so on puts the knob at the left, as iOS mirrors `.leading`/`.trailing`
+    /// (DESIGN.md section 10).
+    public var mirrored: Bool = false
 
     public init() {}
 
