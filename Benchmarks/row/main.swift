@@ -1,0 +1,68 @@
+// row-bench: what a /row picture costs against a plain /toggle at scale 2 (issue 14: less than
+// 3x), both measured in this run, caches warm (shaped runs, glyph outlines, knob shadows), as the
+// service draws them: canvas only, and canvas plus PNG encoding.
+// Usage: swift run -c release row-bench [iterations]
+// Prints one line per measurement and the ratios row / toggle.
+import Foundation
+import Raster
+import ToggleService
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// Median of `rounds` timings of `iterations` calls each, microseconds per call.
+func measure(_ iterations: Int, rounds: Int = 5, _ body: () throws -> Int) rethrows -> (us: Double, checksum: Int) {
+    var checksum = 0
+    for _ in 0..<max(1, iterations / 10) { checksum &+= try body() }  // warm-up: fills the caches
+    var times: [Double] = []
+    for _ in 0..<rounds {
+        let start = now()
+        for _ in 0..<iterations { checksum &+= try body() }
+        times.append((now() - start) / Double(iterations) * 1e6)
+    }
+    return (times.sorted()[rounds / 2], checksum)
+}
+
+let iterations = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 300 : 300
+let toggle = try ToggleQuery(rawQuery: "on=1&color=indigo&sym=moon.fill&scale=2").spec
+let row = try RowQuery(rawQuery: "label=Dark%20Mode&on=1&color=indigo&sym=moon.fill&scale=2")
+let card = try CardQuery(rawQuery: "scale=2")
+
+let toggleCanvas = try measure(iterations) { try ToggleRenderer.render(toggle).pixels.count }
+let rowCanvas = try measure(iterations) { try RowRenderer.render(row).pixels.count }
+let togglePNG = try measure(iterations) { try ToggleImage.png(for: toggle).count }
+let rowPNG = try measure(iterations) { try RowRenderer.png(row).count }
+let cardPNG = try measure(max(1, iterations / 4)) { try RowRenderer.png(card).count }
+
+func line(_ name: String, _ m: (us: Double, checksum: Int)) {
+    print("\(name) us=\(String(format: "%.1f", m.us)) checksum=\(m.checksum)")
+}
+line("toggle-canvas", toggleCanvas)
+line("row-canvas", rowCanvas)
+line("toggle-png", togglePNG)
+line("row-png", rowPNG)
+line("card-png", cardPNG)
+print(String(format: "ratio row/toggle canvas=%.2f png=%.2f (issue 14 asks < 3)",
+             rowCanvas.us / toggleCanvas.us, rowPNG.us / togglePNG.us))
+
+// Where a row's canvas time goes.
+let labelPath = try measure(iterations) { row.row.labelPath(x: 0, y: 0, scale: 2).elements.count }
+let path = row.row.labelPath(x: 0, y: 0, scale: 2)
+let labelFill = try measure(iterations) {
+    var canvas = Canvas(width: 700, height: 88)
+    var scratch = RasterScratch()
+    try canvas.fill(path, color: .white, scratch: &scratch)
+    return canvas.pixels.count
+}
+let emptyCanvas = measure(iterations) { Canvas(width: 700, height: 88).pixels.count }
+print("breakdown of row-canvas:")
+line("label-path", labelPath)
+line("label-fill+canvas", labelFill)
+line("empty-canvas", emptyCanvas)
