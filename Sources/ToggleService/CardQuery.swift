@@ -86,6 +86,9 @@ public struct CardQuery: Sendable {
             rows.append(try Self.row(n, pairs, cardWide: wide, size: size, width: rowWidth))
         }
         self.rows = rows
+        let layout = CardLayout(width: width, rowHeights: rows.map(\.row.layout.height))
+        try LabelParameter.checkArea(widthPt: layout.width, heightPt: layout.height, scale: scale,
+                                     scaleGiven: wide.contains { $0.name == "scale" })
     }
 
     /// `rowN.name` split into N and name; nil for names without the `row<digits>.` prefix.

@@ -11,6 +11,20 @@ enum LabelParameter {
 
     static let fonts = "Inter, Noto Sans Arabic or Noto Sans Hebrew"
 
+    /// Most pixels a `/row` or `/card` picture may have (32 MB of RGBA): a bound on the memory
+    /// and time one request can take.
+    static let maximumPixels = 8_000_000
+
+    /// Checks a picture's size in px against `maximumPixels`.
+    /// - Throws: `ParameterError` on the `scale` parameter (or `label` at scale 1) saying how big it would be.
+    static func checkArea(widthPt: Double, heightPt: Double, scale: Double, scaleGiven: Bool) throws(ParameterError) {
+        let w = RowRenderer.pixels(widthPt, scale: scale), h = RowRenderer.pixels(heightPt, scale: scale)
+        guard w * h > maximumPixels else { return }
+        throw ParameterError(error: "picture too large", parameter: scaleGiven ? "scale" : "width", value: "\(scaleGiven ? scale : widthPt)",
+                             expected: "a picture of at most \(maximumPixels) px (this one is \(w) x \(h)): "
+                                 + "a smaller scale or width, fewer rows or shorter labels")
+    }
+
     /// The label, checked: 1 to 200 characters, no control characters, every character in a
     /// bundled font.
     /// - Throws: `ParameterError` naming the parameter, the value and, for a bad character, its

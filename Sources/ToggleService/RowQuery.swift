@@ -50,5 +50,8 @@ public struct RowQuery: Sendable {
         row = try LabelParameter.row(label: label, parameter: labelPair, size: spec.size, width: width,
                                      direction: direction)
         spec.mirrored = row.layout.direction == .rightToLeft
+        try LabelParameter.checkArea(widthPt: row.layout.width + 2 * spec.padding,
+                                     heightPt: row.layout.height + 2 * spec.padding,
+                                     scale: spec.scale, scaleGiven: rest.contains { $0.name == "scale" })
     }
 }

@@ -66,6 +66,16 @@ final class RowAndCardQueryTests: XCTestCase {
         XCTAssertTrue(error.expected.contains("12 lines"), error.expected)
     }
 
+    func testPicturesOverEightMegapixelsAreRejected() throws {
+        let long = Array(repeating: "Wi-Fi", count: 33).joined(separator: "%20")
+        let rows = (1...12).map { "row\($0).label=\(long)" }.joined(separator: "&")
+        let error = try XCTUnwrap(cardError(rows + "&size=xxxLarge&width=1200&scale=4"))
+        XCTAssertEqual(error.parameter, "scale")
+        XCTAssertEqual(error.error, "picture too large")
+        XCTAssertNoThrow(try CardQuery(rawQuery: rows + "&size=xxxLarge&width=1200&scale=1"))
+        XCTAssertNoThrow(try RowQuery(rawQuery: "label=\(long)&width=1200&scale=4"))
+    }
+
     func testCardWithoutRowsIsTheSeedDemo() throws {
         let q = try CardQuery(rawQuery: nil)
         XCTAssertEqual(q.rows.map(\.label), ["Automatic Updates", "Dark Mode", "Sound", "Share Location"])
