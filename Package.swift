@@ -20,7 +20,8 @@ let package = Package(
         .executable(name: "fuzz-query-decoder", targets: ["fuzz-query-decoder"]),
     ],
     targets: [
-        .target(name: "Raster"),
+        .target(name: "Geometry"),
+        .target(name: "Raster", dependencies: ["Geometry"]),
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
@@ -31,14 +32,14 @@ let package = Package(
         .target(name: "HTTPServer"),
         .target(
             name: "ToggleService",
-            dependencies: ["Raster", "PNGEncoder", "HTTPServer"],
+            dependencies: ["Geometry", "Raster", "PNGEncoder", "HTTPServer"],
             resources: [.copy("Resources/MDI")]
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer"]),
         // Benchmarks (not tests): `swift run -c release NAME`.
         .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "PNGEncoder", "Raster"],
                           path: "Benchmarks/png-tuning"),
-        .executableTarget(name: "raster-bench", dependencies: ["Raster"],
+        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster"],
                           path: "Benchmarks/raster/Sources/raster-bench"),
         // Fuzz targets. Their libFuzzer entry point is compiled only with `-DFUZZING` (scripts/fuzz);
         // otherwise they are stubs with a `main`, so plain `swift build` and `swift test` still link.
@@ -51,10 +52,11 @@ let package = Package(
         // and the real binary started as a child process.
         .target(name: "TestSupport", dependencies: ["CLibPNG"]),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
-                    dependencies: ["ToggleService", "HTTPServer", "PNGEncoder", "Raster", "TestSupport"]),
+                    dependencies: ["ToggleService", "HTTPServer", "PNGEncoder", "Geometry", "Raster", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toggle-server", "TestSupport"]),
     ]
 )

@@ -5,6 +5,7 @@
 import Dispatch
 import Foundation
 import PNGEncoder
+import Geometry
 import Raster
 import ToggleService
 

@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// A colour as a request names it: a named colour (resolved per appearance) or a fixed sRGB value.

@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// SwiftUI's named colours as iOS 15-18 resolve them (sRGB 0-255, light and dark), from Apple's

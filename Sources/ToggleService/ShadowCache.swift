@@ -1,4 +1,5 @@
 import HTTPServer
+import Geometry
 import Raster
 
 /// Blurred knob shadows by exact geometry, shared by every thread that renders.

@@ -1,4 +1,5 @@
 import PNGEncoder
+import Geometry
 import Raster
 
 /// Rendering plus PNG encoding: the bytes a `/toggle` response or `render` command returns.

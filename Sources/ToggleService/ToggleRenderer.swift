@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// Errors that stop a toggle from being drawn.

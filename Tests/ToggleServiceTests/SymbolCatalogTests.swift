@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Geometry
 import Raster
 @testable import ToggleService
 import XCTest

@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// SF-Symbols-style slashes for icons that have no slashed (`-off`) version in MDI: the base

@@ -1,4 +1,5 @@
 import HTTPServer
+import Geometry
 import Raster
 
 /// Parsed symbol outlines, shared by every thread that renders.

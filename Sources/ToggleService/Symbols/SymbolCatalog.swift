@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// Symbols the knob can show, as filled paths in a 24 x 24 unit box (y down), nonzero fill.

@@ -127,11 +127,3 @@ extension Path {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-@inline(__always) func _atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
-#else
-import Darwin
-@inline(__always) func _atan2(_ y: Double, _ x: Double) -> Double { Darwin.atan2(y, x) }
-#endif

@@ -105,11 +105,3 @@ public struct Path: Sendable, Equatable {
         })
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-@inline(__always) func _tan(_ x: Double) -> Double { Glibc.tan(x) }
-#else
-import Darwin
-@inline(__always) func _tan(_ x: Double) -> Double { Darwin.tan(x) }
-#endif
