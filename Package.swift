@@ -29,13 +29,14 @@ let package = Package(
         ),
         .target(name: "CPNGEncoder", dependencies: ["CLibPNG"]),
         .target(name: "PNGEncoder", dependencies: ["CPNGEncoder", "Raster"]),
-        .target(name: "HTTPServer"),
+        .target(name: "Utilities"),
+        .target(name: "HTTPServer", dependencies: ["Utilities"]),
         .target(
             name: "ToggleService",
-            dependencies: ["Geometry", "Raster", "PNGEncoder", "HTTPServer"],
+            dependencies: ["Geometry", "Raster", "PNGEncoder", "Utilities", "HTTPServer"],
             resources: [.copy("Resources/MDI")]
         ),
-        .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer"]),
+        .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer", "Utilities"]),
         // Benchmarks (not tests): `swift run -c release NAME`.
         .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "PNGEncoder", "Raster"],
                           path: "Benchmarks/png-tuning"),
@@ -54,9 +55,10 @@ let package = Package(
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
+        .testTarget(name: "UtilitiesTests", dependencies: ["Utilities"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
-                    dependencies: ["ToggleService", "HTTPServer", "PNGEncoder", "Geometry", "Raster", "TestSupport"]),
+                    dependencies: ["ToggleService", "HTTPServer", "PNGEncoder", "Geometry", "Raster", "Utilities", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toggle-server", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import HTTPServer
+import Utilities
 
 /// The service's routes (DESIGN.md section 4):
 /// - `GET|HEAD /toggle`, `/toggle.png`, `/toggle@Nx.png` (N = 1...4): the PNG;

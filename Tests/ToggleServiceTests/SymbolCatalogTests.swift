@@ -4,6 +4,7 @@ import Geometry
 import Raster
 @testable import ToggleService
 import XCTest
+import Utilities
 
 /// The curated table, `mdi:` names, suggestions and `/symbols`.
 final class SymbolCatalogTests: XCTestCase {
