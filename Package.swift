@@ -28,17 +28,21 @@ let package = Package(
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]
         ),
         .target(name: "CPNGEncoder", dependencies: ["CLibPNG"]),
-        .target(name: "PNGEncoder", dependencies: ["CPNGEncoder", "Raster"]),
+        .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster"]),
         .target(name: "Utilities"),
         .target(name: "HTTPServer", dependencies: ["Utilities"]),
         .target(
-            name: "ToggleService",
-            dependencies: ["Geometry", "Raster", "PNGEncoder", "Utilities", "HTTPServer"],
+            name: "TogglePicture",
+            dependencies: ["Geometry", "Raster", "Utilities"],
             resources: [.copy("Resources/MDI")]
+        ),
+        .target(
+            name: "ToggleService",
+            dependencies: ["TogglePicture", "ImageWriters", "Raster", "Utilities", "HTTPServer"]
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer", "Utilities"]),
         // Benchmarks (not tests): `swift run -c release NAME`.
-        .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "PNGEncoder", "Raster"],
+        .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Raster"],
                           path: "Benchmarks/png-tuning"),
         .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster"],
                           path: "Benchmarks/raster/Sources/raster-bench"),
@@ -57,8 +61,11 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
         .testTarget(name: "UtilitiesTests", dependencies: ["Utilities"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "TogglePictureTests",
+                    dependencies: ["TogglePicture", "Geometry", "Raster", "Utilities", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
-                    dependencies: ["ToggleService", "HTTPServer", "PNGEncoder", "Geometry", "Raster", "Utilities", "TestSupport"]),
+                    dependencies: ["ToggleService", "TogglePicture", "HTTPServer", "ImageWriters", "Raster", "Utilities",
+                                   "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toggle-server", "TestSupport"]),
     ]
 )

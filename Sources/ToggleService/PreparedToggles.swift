@@ -1,5 +1,6 @@
 import HTTPServer
 import Utilities
+import TogglePicture
 
 /// A parsed `/toggle` request: what to draw, its cache key and ETag, and the response fields.
 struct PreparedToggle: Sendable {

@@ -1,3 +1,5 @@
+import TogglePicture
+
 /// The `/toggle` query parameters (DESIGN.md section 4) turned into a `ToggleSpec`.
 ///
 /// Names are case-sensitive. A parameter given twice, or under two of its aliases, is an error;

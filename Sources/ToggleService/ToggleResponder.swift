@@ -1,5 +1,6 @@
 import HTTPServer
 import Utilities
+import TogglePicture
 
 /// The service's routes (DESIGN.md section 4):
 /// - `GET|HEAD /toggle`, `/toggle.png`, `/toggle@Nx.png` (N = 1...4): the PNG;

@@ -3,6 +3,7 @@ import Raster
 import TestSupport
 import XCTest
 @testable import ToggleService
+import TogglePicture
 
 /// Pixel values worked out by hand from DESIGN.md section 2.
 final class ToggleRendererTests: XCTestCase {

@@ -30,9 +30,6 @@ extension ToggleSpec {
         }
     }
 
-    /// A strong entity tag (RFC 9110 section 8.8.3) for the picture, from the canonical key.
-    public var entityTag: String { EntityTag.strong(hashing: canonicalKey.utf8) }
-
     private static func key(_ c: RGBAColor) -> String {
         "\(c.red),\(c.green),\(c.blue),\(c.alpha)"
     }

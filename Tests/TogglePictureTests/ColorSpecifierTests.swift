@@ -1,7 +1,7 @@
 import Geometry
 import Raster
 import XCTest
-@testable import ToggleService
+@testable import TogglePicture
 
 /// Colour parsing against DESIGN.md section 2 and 4 (values from Apple's iOS 15-18 palette).
 final class ColorSpecifierTests: XCTestCase {

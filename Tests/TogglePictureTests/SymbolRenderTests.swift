@@ -1,6 +1,6 @@
 import Geometry
 import Raster
-@testable import ToggleService
+@testable import TogglePicture
 import XCTest
 
 /// Symbols drawn inside the knob: every table entry, the seed's symbols in both states, and

@@ -76,16 +76,23 @@ public enum SymbolCatalog {
             + "mdi:<icon> for any of the \(MDIIconData.bundled.records.count) Material Design Icons; GET /symbols lists all \(curated.names.count + MDIIconData.bundled.records.count) names"
     }
 
-    /// Every name: the curated ones (sorted), then `mdi:<icon>` for every icon (sorted).
-    public static var entries: [Entry] { catalogue.entries }
-
-    /// `entries` as a JSON array of objects
-    /// `{"name":...,"icon":...,"license":...,"author":...,"slashed":...}`, newline-terminated,
-    /// built once.
-    public static var entriesJSON: [UInt8] { catalogue.json }
-
-    /// Strong entity tag of `entriesJSON`.
-    public static var entriesEntityTag: String { catalogue.entityTag }
+    /// Every name: the curated ones (sorted), then `mdi:<icon>` for every icon (sorted); built
+    /// once.
+    public static let entries: [Entry] = {
+        let data = MDIIconData.bundled
+        var entries: [Entry] = []
+        for name in curated.names {
+            let alias = curated.byName[name]!
+            let author = data.record(named: alias.icon)?.author ?? ""
+            entries.append(Entry(name: name, icon: alias.icon, license: MDIIconData.license, author: author,
+                                 slashed: alias.slashed))
+        }
+        for record in data.records {
+            entries.append(Entry(name: mdiPrefix + record.name, icon: record.name, license: MDIIconData.license,
+                                 author: record.author, slashed: false))
+        }
+        return entries
+    }()
 
     // MARK: - Internals
 
@@ -147,36 +154,5 @@ public enum SymbolCatalog {
         return MDICandidates(
             all: records.map { .init(name: mdiPrefix + $0.name, key: Array((mdiPrefix + $0.name).utf8), penalty: 0) },
             bare: records.map { .init(name: mdiPrefix + $0.name, key: Array($0.name.utf8), penalty: 1) })
-    }()
-
-    struct Catalogue: Sendable {
-        var entries: [Entry]
-        var json: [UInt8]
-        var entityTag: String
-    }
-
-    static let catalogue: Catalogue = {
-        let data = MDIIconData.bundled
-        var entries: [Entry] = []
-        for name in curated.names {
-            let alias = curated.byName[name]!
-            let author = data.record(named: alias.icon)?.author ?? ""
-            entries.append(Entry(name: name, icon: alias.icon, license: MDIIconData.license, author: author,
-                                 slashed: alias.slashed))
-        }
-        for record in data.records {
-            entries.append(Entry(name: mdiPrefix + record.name, icon: record.name, license: MDIIconData.license,
-                                 author: record.author, slashed: false))
-        }
-        var json = "["
-        for (i, e) in entries.enumerated() {
-            if i > 0 { json += ",\n" }
-            json += "{\"name\":\(JSON.string(e.name)),\"icon\":\(JSON.string(e.icon)),"
-                + "\"license\":\(JSON.string(e.license)),\"author\":\(JSON.string(e.author)),"
-                + "\"slashed\":\(e.slashed)}"
-        }
-        json += "]\n"
-        let bytes = Array(json.utf8)
-        return Catalogue(entries: entries, json: bytes, entityTag: EntityTag.strong(hashing: bytes))
     }()
 }
