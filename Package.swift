@@ -1,14 +1,28 @@
 // swift-tools-version:6.0
 // The toggle image service: renders the SwiftUI "Icon Switch Toggle Style" as PNG over HTTP/1.1.
 //
-// Layers, bottom up (each a target of its own):
-//   Raster         paths, flattening, exact-coverage rasterizer, premultiplied RGBA canvas, blur
+// Targets, bottom up, one job each (README "Layout" says the same):
+//   Geometry       points, affine transforms, paths, arcs, capsule, SVG path parser, flattening,
+//                  libm shims; no pixels
+//   Raster         exact-coverage rasterizer, coverage masks, premultiplied RGBA canvas, Gaussian
+//                  blur; on Geometry
+//   Utilities      Locked, MonotonicClock, BoundedCache (locked memo table with a budget), hex
+//                  digits; no HTTP
+//   TogglePicture  the toggle picture: spec, layout, renderer, palette, colours, Dynamic Type,
+//                  symbols and their MDI resources; no HTTP, no encoder
 //   CLibPNG        system library: Debian's libpng (pkg-config `libpng`), links zlib
 //   CPNGEncoder    small C target that owns libpng's setjmp and returns error codes
-//   PNGEncoder     Swift face of the encoder: canvas -> PNG bytes
-//   HTTPServer     HTTP/1.1 on POSIX sockets and Dispatch (parser, connections, listener)
-//   ToggleService  the product: parameters, colours, the toggle picture, routes
-//   toggle-server  the executable: `serve` (default) and `render`
+//   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes)
+//   HTTPServer     HTTP/1.1 on POSIX sockets and epoll (parser, connections, listener, shutdown)
+//   ToggleService  the product: query parsing, routes, image cache, static files, logs, metrics
+//   toggle-server  the executable: `serve` (default), `render` and `probe`
+//   TestSupport    test helpers: independent PNG decoder, loopback client, the binary as a child
+//                  process, a Prometheus text reader
+//   png-tuning, raster-bench, serving-bench        benchmarks (`swift run -c release NAME`)
+//   fuzz-request-parser, fuzz-query-decoder        libFuzzer targets (`scripts/fuzz NAME SECONDS`)
+//   GeometryTests, RasterTests, UtilitiesTests, TogglePictureTests, HTTPServerTests,
+//   ToggleServiceTests                             each library's tests
+//   EndToEndTests                                  the real binary as a child process
 import PackageDescription
 
 let package = Package(
