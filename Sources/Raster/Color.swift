@@ -15,11 +15,6 @@ public struct RGBAColor: Sendable, Equatable, Hashable {
         self.alpha = min(max(alpha, 0), 1)
     }
 
-    /// The same colour with its opacity multiplied by `factor`.
-    public func withOpacity(_ factor: Double) -> RGBAColor {
-        RGBAColor(red: red, green: green, blue: blue, alpha: alpha * factor)
-    }
-
     public static let white = RGBAColor(red: 255, green: 255, blue: 255)
     public static let black = RGBAColor(red: 0, green: 0, blue: 0)
     public static let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)

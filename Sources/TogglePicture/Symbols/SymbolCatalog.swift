@@ -35,11 +35,6 @@ public enum SymbolCatalog {
     /// Every MDI icon name, sorted, without the `mdi:` prefix.
     public static var mdiIconNames: [String] { MDIIconData.bundled.records.map(\.name) }
 
-    /// Whether `name` is a curated name or `mdi:` plus an MDI icon name (no parsing).
-    public static func contains(_ name: String) -> Bool {
-        resolve(name) != nil
-    }
-
     /// The outline for `name`, or nil if the name is unknown.
     public static func path(named name: String) -> Path? {
         guard let source = resolve(name) else { return nil }
