@@ -9,7 +9,7 @@ public enum ToggleRenderError: Error, Equatable, Sendable {
     case encoding(String)
 }
 
-/// Draws the "Icon Switch Toggle Style" (DESIGN.md section 2) onto a premultiplied canvas.
+/// Draws the "Icon Switch Toggle Style" (docs/design-facts.md section 2) onto a premultiplied canvas.
 ///
 /// Layers, bottom to top: background (if any), track, knob shadow, knob, symbol. Disabled draws
 /// every layer at 0.4 of its own alpha, as `.opacity(0.4)` does without a compositing group.

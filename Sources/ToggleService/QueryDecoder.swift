@@ -1,6 +1,6 @@
 import Utilities
 
-/// Splits and decodes a URL query (the part after `?`) as DESIGN.md section 4 says: split on `&`
+/// Splits and decodes a URL query (the part after `?`) as docs/design-facts.md section 4 says: split on `&`
 /// and then on the first `=`, and only then percent-decode each name and value, so an encoded
 /// `%26` or `%3D` never splits. `+` is a space and `%2B` a plus (HTML form encoding, WHATWG URL
 /// standard "application/x-www-form-urlencoded parsing"). Empty components are skipped.

@@ -7,7 +7,7 @@ import Utilities
 
 /// The curated table, `mdi:` names and suggestions (`/symbols` and the 400s: `SymbolRouteTests`).
 final class SymbolCatalogTests: XCTestCase {
-    /// DESIGN.md section 3: the seed's symbols and the MDI icons they must be.
+    /// docs/design-facts.md section 3: the seed's symbols and the MDI icons they must be.
     static let seedMappings: [(String, String)] = [
         ("checkmark", "check-bold"), ("xmark", "close-thick"), ("moon.fill", "moon-waning-crescent"),
         ("sun.max.fill", "white-balance-sunny"), ("speaker.wave.2.fill", "volume-high"),

@@ -2,7 +2,7 @@ import XCTest
 @testable import ToggleService
 import TogglePicture
 
-/// The parameter contract of DESIGN.md section 4.
+/// The parameter contract of docs/design-facts.md section 4.
 final class ToggleQueryTests: XCTestCase {
     func spec(_ q: String) throws -> ToggleSpec { try ToggleQuery(rawQuery: q).spec }
 

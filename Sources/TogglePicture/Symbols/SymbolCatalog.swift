@@ -3,7 +3,7 @@ import Raster
 
 /// Symbols the knob can show, as filled paths in a 24 x 24 unit box (y down), nonzero fill.
 ///
-/// Names (DESIGN.md section 3):
+/// Names (docs/design-facts.md section 3):
 /// - SF-Symbol-style names (`checkmark`, `moon.fill`, `wifi.slash`, ...) from a curated table
 ///   (`SymbolAlias.table`) of Material Design Icons;
 /// - `mdi:<icon>` for every icon of Material Design Icons 7.4.47 (Pictogrammers, Apache-2.0),
