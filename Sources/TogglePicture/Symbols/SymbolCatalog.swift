@@ -35,10 +35,21 @@ public enum SymbolCatalog {
     /// Every MDI icon name, sorted, without the `mdi:` prefix.
     public static var mdiIconNames: [String] { MDIIconData.bundled.records.map(\.name) }
 
-    /// The outline for `name`, or nil if the name is unknown.
+    /// The outline for `name`, or nil if the name is unknown (or its icon data corrupt:
+    /// `outline(named:)` says which).
     public static func path(named name: String) -> Path? {
-        guard let source = resolve(name) else { return nil }
-        return cache.path(for: name) { outline(of: source) }
+        try? outline(named: name)
+    }
+
+    /// The outline for `name`.
+    /// - Throws: `SymbolError.unknownName` for a name the catalogue does not know;
+    ///   `.corruptIcon` or `.nothingToSlash` when the bundled data of its icon cannot be drawn.
+    public static func outline(named name: String) throws(SymbolError) -> Path {
+        guard let source = resolve(name) else { throw .unknownName(name) }
+        if let path = cache.path(for: name, make: { try? outline(of: source) }) { return path }
+        // Only broken icon data leaves nil in the cache: parse again for its error (never for a
+        // good icon, so this costs nothing in service).
+        return try outline(of: source)
     }
 
     /// Up to `limit` known names closest to `name` by edit distance (case-insensitive,
@@ -106,15 +117,30 @@ public enum SymbolCatalog {
         return alias.slashed ? .slashed(record) : .icon(record)
     }
 
-    static func outline(of source: Source) -> Path? {
+    static func outline(of source: Source) throws(SymbolError) -> Path {
         let data = MDIIconData.bundled
         switch source {
         case .icon(let record):
-            return try? SVGPathParser.parse(data.pathData(of: record))
+            return try outline(ofIcon: record.name, pathData: data.pathData(of: record), slashed: false)
         case .slashed(let record):
-            guard let base = try? SVGPathParser.parse(data.pathData(of: record)) else { return nil }
-            return SlashKnockout.slashed(base)
+            return try outline(ofIcon: record.name, pathData: data.pathData(of: record), slashed: true)
         }
+    }
+
+    /// The outline drawn for MDI icon `icon` with SVG path data `pathData`, with the slash
+    /// knocked out if `slashed`.
+    /// - Throws: `SymbolError.corruptIcon` naming the icon and where its data stops parsing;
+    ///   `.nothingToSlash` when a slashed icon's outline encloses nothing.
+    static func outline(ofIcon icon: String, pathData: String, slashed: Bool) throws(SymbolError) -> Path {
+        let base: Path
+        do {
+            base = try SVGPathParser.parse(pathData)
+        } catch {
+            throw .corruptIcon(icon: icon, error)
+        }
+        guard slashed else { return base }
+        guard let knockedOut = SlashKnockout.slashed(base) else { throw .nothingToSlash(icon: icon) }
+        return knockedOut
     }
 
     static let cache = SymbolCache()
