@@ -5,6 +5,7 @@
 // Prints one line per measurement and the ratios row / toggle.
 import Foundation
 import Raster
+import TogglePicture
 import ToggleService
 
 #if canImport(Glibc)
@@ -36,10 +37,10 @@ let row = try RowQuery(rawQuery: "label=Dark%20Mode&on=1&color=indigo&sym=moon.f
 let card = try CardQuery(rawQuery: "scale=2")
 
 let toggleCanvas = try measure(iterations) { try ToggleRenderer.render(toggle).pixels.count }
-let rowCanvas = try measure(iterations) { try RowRenderer.render(row).pixels.count }
+let rowCanvas = try measure(iterations) { try RowRenderer.render(row: row.row, spec: row.spec).pixels.count }
 let togglePNG = try measure(iterations) { try ToggleImage.png(for: toggle).count }
-let rowPNG = try measure(iterations) { try RowRenderer.png(row).count }
-let cardPNG = try measure(max(1, iterations / 4)) { try RowRenderer.png(card).count }
+let rowPNG = try measure(iterations) { try RowImage.png(row).count }
+let cardPNG = try measure(max(1, iterations / 4)) { try RowImage.png(card).count }
 
 func line(_ name: String, _ m: (us: Double, checksum: Int)) {
     print("\(name) us=\(String(format: "%.1f", m.us)) checksum=\(m.checksum)")

@@ -2,7 +2,7 @@ import Foundation
 
 /// The fonts shipped in `Resources/Fonts` (written by `scripts/vendor-fonts` from Debian's
 /// `fonts-inter` 4.0~beta7 and `fonts-noto-core` 20201225 packages; SIL Open Font License 1.1,
-/// licences beside the fonts). DESIGN.md section 10: SF Pro cannot be shipped, so the seed's
+/// licences beside the fonts). docs/design-facts.md section 10: SF Pro cannot be shipped, so the seed's
 /// `.body.weight(.medium)` is set in Inter Medium, with Noto Sans for right-to-left scripts.
 public enum BundledFont: String, Sendable, CaseIterable, Hashable {
     /// Inter Medium (weight 500), the static instance: Latin, Greek, Cyrillic.

@@ -1,5 +1,5 @@
 import CHarfBuzz
-import Raster
+import Geometry
 
 extension Font {
     /// The outline of `glyph` as a path in font units with y pointing down (the font's y flipped,

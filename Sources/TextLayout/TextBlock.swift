@@ -5,7 +5,7 @@ public struct TextLine: Sendable {
     /// Runs left to right as drawn: for a right-to-left paragraph the logical order reversed
     /// (each run's glyphs are already in visual order).
     public let runs: [ShapedRun]
-    /// Ascender and descender of the line's first font, pt, both positive (DESIGN.md section 10:
+    /// Ascender and descender of the line's first font, pt, both positive (docs/design-facts.md section 10:
     /// the font's own `hhea` / `OS/2` typo metrics, scaled to the size).
     public let ascender: Double
     public let descender: Double
@@ -30,7 +30,7 @@ public struct TextBlock: Sendable {
     public var height: Double { Double(lines.count) * lineHeight }
 
     /// Distance from the top of line `index`'s box to its baseline, pt:
-    /// `(lineHeight - (ascender + descender)) / 2 + ascender` (DESIGN.md section 10), plus the
+    /// `(lineHeight - (ascender + descender)) / 2 + ascender` (docs/design-facts.md section 10), plus the
     /// boxes of the lines above it.
     public func baseline(ofLine index: Int) -> Double {
         let line = lines[index]
@@ -45,7 +45,7 @@ public struct TextBlock: Sendable {
 }
 
 /// Text sizes of the seed's font, `.body`, by Dynamic Type category (Apple's Human Interface
-/// Guidelines, "Typography": body at xSmall ... accessibility5; DESIGN.md section 10).
+/// Guidelines, "Typography": body at xSmall ... accessibility5; docs/design-facts.md section 10).
 public enum BodyText {
     /// Point sizes in the order xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,
     /// accessibility1 ... accessibility5.
@@ -53,6 +53,6 @@ public enum BodyText {
     /// Line height at Large, pt; other categories scale it by their Dynamic Type factor.
     public static let lineHeightAtLarge = 22.0
 
-    /// The body line height, pt, for a Dynamic Type `factor` (DESIGN.md section 2's table).
+    /// The body line height, pt, for a Dynamic Type `factor` (docs/design-facts.md section 2's table).
     public static func lineHeight(factor: Double) -> Double { lineHeightAtLarge * factor }
 }

@@ -1,12 +1,15 @@
-import Raster
+import Geometry
+import Utilities
 
 /// Lays out labels in the bundled fonts: font runs, shaping (HarfBuzz), line breaking, and
 /// glyph outlines as paths. Shaped runs are cached by font, size, direction and text; outlines by
 /// font and glyph (in font units, so every size shares them). Safe to use from any thread.
 public final class TextLayout: Sendable {
     private let fonts: [BundledFont: Font]
-    private let runs = BoundedCache<RunKey, ShapedRun>(capacity: 4096)
-    private let outlines = BoundedCache<GlyphKey, Path>(capacity: 8192)
+    /// Shaped runs: labels come back in bursts, so a full table starts over.
+    private let runs = BoundedCache<RunKey, ShapedRun>(capacity: 4096, whenFull: .startOver)
+    /// Glyph outlines: the bundled fonts have a few thousand glyphs, and few are ever drawn.
+    private let outlines = BoundedCache<GlyphKey, Path>(capacity: 8192, whenFull: .startOver)
 
     private struct RunKey: Hashable, Sendable {
         var font: BundledFont
@@ -47,10 +50,10 @@ public final class TextLayout: Sendable {
 
     /// Shapes `text` in one font, cached. Lengths in the result are pt at `size`.
     public func shape(_ text: String, font: BundledFont, size: Double, direction: TextDirection) -> ShapedRun {
-        runs.value(for: RunKey(font: font, size: size, direction: direction, text: text)) {
+        runs.value(for: RunKey(font: font, size: size, direction: direction, text: text), orMake: { () -> ShapedRun in
             fonts[font]!.shape(Array(text.unicodeScalars), size: size, direction: direction,
                                language: font.languageTag, as: font)
-        }
+        })
     }
 
     /// Checks that every character of `text` is in a bundled font.
@@ -101,7 +104,7 @@ public final class TextLayout: Sendable {
 
     /// The outline of `glyph` in font units, y down, cached.
     public func outline(font: BundledFont, glyph: UInt32) -> Path {
-        outlines.value(for: GlyphKey(font: font, glyph: glyph)) { fonts[font]!.outline(of: glyph) }
+        outlines.value(for: GlyphKey(font: font, glyph: glyph), orMake: { () -> Path in fonts[font]!.outline(of: glyph) })
     }
 
     /// Every glyph of `block` as one path in pixels: the block's box has its top-left corner at

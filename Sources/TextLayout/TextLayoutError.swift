@@ -1,6 +1,6 @@
 /// Why a label cannot be laid out.
 public enum TextLayoutError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No bundled font maps this character (DESIGN.md section 10: a 400 naming the code point,
+    /// No bundled font maps this character (docs/design-facts.md section 10: a 400 naming the code point,
     /// never a tofu box).
     case uncoveredCharacter(Unicode.Scalar)
     /// A font file is not in the resource bundle (a packaging fault: copy the

@@ -1,4 +1,5 @@
 import TextLayout
+import TogglePicture
 
 /// The `/card` query (issue 14): rows as `rowN.label`, `rowN.on`, `rowN.sym`, ... (N = 1...12,
 /// every `/toggle` parameter under the prefix, plus `dir`), and `theme`, `size`, `scale`, `width`

@@ -1,4 +1,5 @@
 import TextLayout
+import TogglePicture
 
 /// Checks of the `label` parameter of `/row` and `rowN.label` of `/card` (issue 14), made while
 /// parsing, so a bad label is a 400 and never reaches the renderer.

@@ -1,4 +1,5 @@
 import TextLayout
+import TogglePicture
 
 /// The `/row` query (issue 14): `label`, `width` (pt), `dir`, plus every `/toggle` parameter.
 public struct RowQuery: Sendable {

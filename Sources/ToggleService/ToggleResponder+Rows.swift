@@ -1,4 +1,6 @@
 import HTTPServer
+import TogglePicture
+import Utilities
 
 /// `/row` and `/card` (issue 14): parsed (every bad input a 400 before any drawing), keyed,
 /// cached and answered like `/toggle`.
@@ -15,7 +17,7 @@ extension ToggleResponder {
         }
         let key = Self.rowKey(query)
         return picture(request, key: key, ignored: query.ignored, route: "row") { () throws(ToggleRenderError) in
-            try RowRenderer.png(query)
+            try RowImage.png(query)
         }
     }
 
@@ -28,7 +30,7 @@ extension ToggleResponder {
         }
         let key = Self.cardKey(query)
         return picture(request, key: key, ignored: query.ignored, route: "card") { () throws(ToggleRenderError) in
-            try RowRenderer.png(query)
+            try RowImage.png(query)
         }
     }
 

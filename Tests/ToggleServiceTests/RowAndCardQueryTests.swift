@@ -1,5 +1,6 @@
 import XCTest
 import TextLayout
+import TogglePicture
 @testable import ToggleService
 
 /// `/row` and `/card` parameters: every bad input the issue lists is a `ParameterError` (a 400

@@ -2,9 +2,10 @@ import Foundation
 import HTTPServer
 import TestSupport
 import XCTest
+import TogglePicture
 @testable import ToggleService
 
-/// `/row` and `/card` through the responder: pictures of the sizes DESIGN.md section 10 gives,
+/// `/row` and `/card` through the responder: pictures of the sizes docs/design-facts.md section 10 gives,
 /// the colours it names, mirrored rows, and the bad inputs as 400s with the JSON body.
 final class RowAndCardRouteTests: XCTestCase {
     let responder = ToggleResponder(configuration: .init())

@@ -1,0 +1,44 @@
+/// Which state the switch shows.
+public enum ToggleState: String, Sendable, CaseIterable {
+    case off, on
+    /// The third state (`isMixed`): knob centred, `minus` symbol, track in the tint.
+    case mixed
+}
+
+/// Everything that determines one toggle picture. Equal specs give byte-identical PNGs.
+public struct ToggleSpec: Sendable, Equatable {
+    public var state: ToggleState = .off
+    /// Symbol name shown when on / off / mixed.
+    public var onSymbol: String = "checkmark"
+    public var offSymbol: String = "xmark"
+    public var mixedSymbol: String = "minus"
+    /// Track and on-symbol colour. Default `green`.
+    public var tint: ColorSpecifier = .named(.green)
+    /// Track colour when off; nil means `Color.secondary` at 0.35.
+    public var offColor: ColorSpecifier? = nil
+    /// Pixels per point, 1...4.
+    public var scale: Double = 1
+    public var size: DynamicTypeSize = .large
+    public var appearance: Appearance = .light
+    /// Every layer at 0.4 of its alpha.
+    public var disabled: Bool = false
+    /// Colour behind the track, filling the whole canvas; nil is transparent.
+    public var background: ColorSpecifier? = nil
+    /// Margin on every side, in pt, 0...64.
+    public var padding: Double = 0
+    /// Right to left (`dir=rtl`, or a row whose label is right to left): the knob's leading end
+    /// is the right, so on puts the knob at the left, as iOS mirrors `.leading`/`.trailing`
+    /// (docs/design-facts.md section 10).
+    public var mirrored: Bool = false
+
+    public init() {}
+
+    /// The symbol shown in the current state.
+    public var symbolName: String {
+        switch state {
+        case .on: return onSymbol
+        case .off: return offSymbol
+        case .mixed: return mixedSymbol
+        }
+    }
+}
