@@ -3,6 +3,9 @@
 // service draws them: canvas only, and canvas plus PNG encoding.
 // Usage: swift run -c release row-bench [iterations]
 // Prints one line per measurement and the ratios row / toggle.
+//   row-bench N only=toggle|row|toggle-png|row-png   runs just that loop N times (after one
+//   warm-up call), for `valgrind --tool=callgrind`, whose instruction counts do not drift with
+//   machine load: the count for N = 200 minus N = 100, over 100, is one call's cost.
 import Foundation
 import Raster
 import TogglePicture
@@ -35,6 +38,21 @@ let iterations = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1])
 let toggle = try ToggleQuery(rawQuery: "on=1&color=indigo&sym=moon.fill&scale=2").spec
 let row = try RowQuery(rawQuery: "label=Dark%20Mode&on=1&color=indigo&sym=moon.fill&scale=2")
 let card = try CardQuery(rawQuery: "scale=2")
+
+if let only = CommandLine.arguments.dropFirst(2).first(where: { $0.hasPrefix("only=") })?.dropFirst(5) {
+    let body: () throws -> Int
+    switch only {
+    case "toggle": body = { try ToggleRenderer.render(toggle).pixels.count }
+    case "row": body = { try RowRenderer.render(row: row.row, spec: row.spec).pixels.count }
+    case "toggle-png": body = { try ToggleImage.png(for: toggle).count }
+    case "row-png": body = { try RowImage.png(row).count }
+    default: fatalError("only=toggle|row|toggle-png|row-png")
+    }
+    var checksum = try body()
+    for _ in 0..<iterations { checksum &+= try body() }
+    print("only=\(only) iterations=\(iterations) checksum=\(checksum)")
+    exit(0)
+}
 
 let toggleCanvas = try measure(iterations) { try ToggleRenderer.render(toggle).pixels.count }
 let rowCanvas = try measure(iterations) { try RowRenderer.render(row: row.row, spec: row.spec).pixels.count }
