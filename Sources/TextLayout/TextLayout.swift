@@ -23,6 +23,13 @@ public final class TextLayout: Sendable {
         var glyph: UInt32
     }
 
+    /// How far, in px, the straight segments that fill glyph outlines may stray from the curves:
+    /// 0.02 px changes a pixel's coverage by at most 0.02 (5 of 255 levels, at an edge), and
+    /// needs about a third of the segments of Flattening.defaultTolerance (0.002 px), which the
+    /// toggle's large shapes use. `LabelPixelTests` holds labels filled with it to >= 35 dB
+    /// against FreeType.
+    public static let flatteningTolerance = 0.02
+
     public init(fonts: [BundledFont: Font]) {
         self.fonts = fonts
     }

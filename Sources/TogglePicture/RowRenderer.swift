@@ -27,7 +27,8 @@ public enum RowRenderer {
         let scale = spec.scale
         do {
             try canvas.fill(row.labelPath(x: x, y: y, scale: scale),
-                            color: LabelColors.label(spec.appearance, disabled: spec.disabled), scratch: &scratch)
+                            color: LabelColors.label(spec.appearance, disabled: spec.disabled),
+                            tolerance: TextLayout.flatteningTolerance, scratch: &scratch)
         } catch {
             throw .raster(error)
         }

@@ -48,7 +48,8 @@ final class LabelPixelTests: XCTestCase {
         let width = Int(((block.width + 2 * margin) * scale).rounded(.up))
         let height = Int(((block.height + 2 * margin) * scale).rounded(.up))
         let path = layout.path(of: block, x: margin, y: margin, boxWidth: block.width, scale: scale)
-        let ours = try Rasterizer.coverage(of: path, width: width, height: height)
+        let ours = try Rasterizer.coverage(of: path, width: width, height: height,
+                                           tolerance: TextLayout.flatteningTolerance)
         let ourBytes = ours.values.map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
 
         let result = try runTool(python, [
