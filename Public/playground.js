@@ -1,5 +1,5 @@
 // The playground on index.html: controls -> a /toggle URL -> preview and snippets.
-// Plain JavaScript, no build step; talks only to this server (/toggle, /symbols).
+// Plain JavaScript, no build step; talks only to this server (/toggle, /row, /symbols).
 "use strict";
 
 // Dynamic Type factors (body line height / 22), docs/design-facts.md section 2.
@@ -17,6 +17,7 @@ const COLOURS = {
 const DEFAULTS = {
   state: "on", disabled: false, on_sym: "checkmark", off_sym: "xmark", sym: "minus",
   color: "green", off_color: "", bg: "", scale: "2", size: "large", pad: "0", theme: "light", alt: "",
+  label: "",
 };
 const SEARCH_LIMIT = 48;
 
@@ -83,6 +84,7 @@ function settings() {
     pad: $("pad").value.trim(),
     theme: form.elements.theme.value,
     alt: $("alt").value.trim(),
+    label: $("label").value.trim(),
   };
 }
 
@@ -96,6 +98,7 @@ function apply(s) {
   $("pad").value = s.pad;
   form.elements.theme.value = s.theme;
   $("alt").value = s.alt;
+  $("label").value = s.label;
 }
 
 // ---- URLs and snippets ---------------------------------------------------------------------
@@ -119,16 +122,25 @@ function query(s, theme = s.theme) {
   return q.join("&");
 }
 
+/** A /toggle URL, or a /row URL (label first) when there is a label. */
 function toggleURL(s, theme) {
+  if (s.label) return location.origin + "/row?label=" + encodeURIComponent(s.label) + "&" + query(s, theme);
   return location.origin + "/toggle?" + query(s, theme);
 }
 
-/** Pixel size of the PNG, and the CSS size to show it at (pixels / scale). */
+/** Pixel size of the PNG, and the CSS size to show it at (pixels / scale). A row's height grows
+ *  with its lines, known only once the image has loaded: until then one line is assumed. */
 function dimensions(s) {
   const factor = (SIZES.find(([n]) => n === s.size) || ["large", 1])[1];
   const scale = Number(s.scale) || 1;
   const pad = Number(s.pad) || 0;
   const h = 32 * factor;
+  if (s.label) {
+    const loaded = preview.complete && preview.naturalWidth && preview.getAttribute("src") === toggleURL(s);
+    const pxW = loaded ? preview.naturalWidth : Math.round((350 + 2 * pad) * scale);
+    const pxH = loaded ? preview.naturalHeight : Math.round((Math.max(44, 22 * factor, h) + 2 * pad) * scale);
+    return { pxW, pxH, width: Math.round(pxW / scale), height: Math.round(pxH / scale) };
+  }
   const pxW = Math.round(1.8 * h * scale) + 2 * Math.round(pad * scale);
   const pxH = Math.round(h * scale) + 2 * Math.round(pad * scale);
   return { pxW, pxH, width: Math.round(pxW / scale), height: Math.round(pxH / scale) };
@@ -137,6 +149,7 @@ function dimensions(s) {
 function altText(s) {
   if (s.alt) return s.alt;
   const state = s.state === "mixed" ? "mixed" : s.state;
+  if (s.label) return `${s.label}, switch, ${state}${s.disabled ? ", dimmed" : ""}`;
   return `Switch, ${state}${s.disabled ? ", disabled" : ""}`;
 }
 
@@ -155,7 +168,7 @@ function snippets(s) {
     html: img(url),
     md: `![${escapeMarkdown(alt)}](${url})`,
     picture: `<picture>\n  <source media="(prefers-color-scheme: dark)" srcset="${escapeHTML(dark)}">\n  ${img(light)}\n</picture>`,
-    curl: `curl -fsS '${url}' -o toggle.png`,
+    curl: `curl -fsS '${url}' -o ${s.label ? "row" : "toggle"}.png`,
   };
 }
 
@@ -194,11 +207,9 @@ function update() {
 
   const sn = snippets(s);
   const { pxW, pxH, width, height } = dimensions(s);
-  if (preview.getAttribute("src") !== sn.url) {
-    preview.width = width;
-    preview.height = height;
-    preview.src = sn.url;
-  }
+  preview.width = width;
+  preview.height = height;
+  if (preview.getAttribute("src") !== sn.url) preview.src = sn.url;
   preview.alt = altText(s);
   $("flip").setAttribute("aria-pressed", String(s.state === "on"));
   $("stage").className = "stage " + s.theme;
@@ -238,6 +249,11 @@ function loadFromAddress() {
   }
   apply(s);
 }
+
+// A row's height is known once it has loaded: size the preview and the snippets from it.
+preview.addEventListener("load", () => {
+  if (settings().label) update();
+});
 
 preview.addEventListener("error", async () => {
   if (!preview.getAttribute("src")) return;
