@@ -70,14 +70,26 @@ public final class TextLayout: Sendable {
     }
 
     /// One line of text, shaped: runs by font, each shaped in its own script's direction, placed
-    /// in visual order for the paragraph `direction`.
+    /// in visual order for the paragraph `direction`. A simplified bidirectional ordering (UAX #9
+    /// with two levels): a right-to-left run is drawn right to left, except the numbers in it
+    /// (digits, with `.` `,` `:` between digits), which read left to right as in every script;
+    /// in a right-to-left paragraph the runs follow each other from the right.
     /// - Throws: `TextLayoutError.uncoveredCharacter`.
     public func shapeLine(_ text: String, size: Double, direction: TextDirection) throws -> TextLine {
         let pieces = try fontRuns(of: text, fonts: fonts)
-        var shaped = pieces.map { piece -> ShapedRun in
-            let string = String(String.UnicodeScalarView(piece.scalars))
-            let runDirection = TextDirection.firstStrong(in: string) ?? direction
-            return shape(string, font: piece.font, size: size, direction: runDirection)
+        var shaped: [ShapedRun] = []
+        for piece in pieces {
+            let runDirection = TextDirection.firstStrong(in: String(String.UnicodeScalarView(piece.scalars))) ?? direction
+            var parts: [ShapedRun] = []
+            let segments = runDirection == .rightToLeft ? numberSegments(piece.scalars) : [(piece.scalars[...], false)]
+            for (scalars, isNumber) in segments {
+                parts.append(shape(String(String.UnicodeScalarView(scalars)), font: piece.font, size: size,
+                                   direction: isNumber ? .leftToRight : runDirection))
+            }
+            // Logical to visual inside a right-to-left run drawn in a left-to-right paragraph; in a
+            // right-to-left paragraph the whole line is reversed below.
+            if runDirection == .rightToLeft && direction == .leftToRight { parts.reverse() }
+            shaped += parts
         }
         if direction == .rightToLeft { shaped.reverse() }
         let metricsFont = fonts[pieces.first?.font ?? .interMedium]!
@@ -137,4 +149,30 @@ public final class TextLayout: Sendable {
         }
         return path
     }
+}
+
+/// `scalars` cut into numbers and the text between them, in order: a number is a run of decimal
+/// digits (general category Nd, any script), with single `.`, `,` or `:` between two digits.
+func numberSegments(_ scalars: [Unicode.Scalar]) -> [(ArraySlice<Unicode.Scalar>, isNumber: Bool)] {
+    func isDigit(_ s: Unicode.Scalar) -> Bool { s.properties.numericType == .decimal }
+    var segments: [(ArraySlice<Unicode.Scalar>, isNumber: Bool)] = []
+    var start = 0, i = 0
+    while i < scalars.count {
+        guard isDigit(scalars[i]) else { i += 1; continue }
+        var end = i + 1
+        while end < scalars.count {
+            if isDigit(scalars[end]) { end += 1; continue }
+            if ".,:".unicodeScalars.contains(scalars[end]), end + 1 < scalars.count, isDigit(scalars[end + 1]) {
+                end += 2
+                continue
+            }
+            break
+        }
+        if start < i { segments.append((scalars[start..<i], false)) }
+        segments.append((scalars[i..<end], true))
+        start = end
+        i = end
+    }
+    if start < scalars.count { segments.append((scalars[start...], false)) }
+    return segments
 }

@@ -151,3 +151,33 @@ final class TextLayoutBehaviourTests: XCTestCase {
         XCTAssertEqual(layout.cachedCounts.outlines, 1)
     }
 }
+
+/// Numbers inside right-to-left text read left to right (UAX #9: European and Arabic-Indic
+/// digits are weak types laid out left to right inside a right-to-left run).
+final class NumbersInRightToLeftTextTests: XCTestCase {
+    func testNumberSegments() {
+        let scalars = Array("גרסה 17.2 חדשה".unicodeScalars)
+        let segments = numberSegments(scalars).map { (String(String.UnicodeScalarView($0.0)), $0.isNumber) }
+        XCTAssertEqual(segments.map(\.0), ["גרסה ", "17.2", " חדשה"])
+        XCTAssertEqual(segments.map(\.1), [false, true, false])
+        XCTAssertEqual(numberSegments(Array("١٢".unicodeScalars)).map(\.isNumber), [true], "Arabic-Indic digits")
+        XCTAssertEqual(numberSegments(Array("a.b".unicodeScalars)).count, 1)
+    }
+
+    func testDigitsInHebrewAreDrawnLeftToRight() throws {
+        let layout = TextLayout.shared
+        // Noto Sans Hebrew has no digits, so "17" is an Inter run without strong characters.
+        let line = try layout.shapeLine("גרסה 17", size: 17, direction: .rightToLeft)
+        // Visual order: the number at the left, then the word; the number's glyphs 1 then 7.
+        XCTAssertEqual(line.runs.map(\.font), [.interMedium, .notoSansHebrew])
+        let number = line.runs[0]
+        XCTAssertEqual(number.direction, .leftToRight)
+        let inter = layout.font(.interMedium)
+        XCTAssertEqual(number.glyphs.map(\.glyph), [inter.glyph(for: "1"), inter.glyph(for: "7")].compactMap { $0 })
+        // Arabic-Indic digits in Noto Sans Arabic stay in the Arabic run and still read left to right.
+        let arabic = try layout.shapeLine("الإصدار ١٧", size: 17, direction: .rightToLeft)
+        XCTAssertEqual(arabic.runs.map(\.direction), [.leftToRight, .rightToLeft])
+        let noto = layout.font(.notoSansArabic)
+        XCTAssertEqual(arabic.runs[0].glyphs.map(\.glyph), [noto.glyph(for: "١"), noto.glyph(for: "٧")].compactMap { $0 })
+    }
+}
