@@ -135,6 +135,19 @@ final class TextLayoutBehaviourTests: XCTestCase {
         }
     }
 
+    /// Runs `scripts/vendor-fonts --check` (downloads the two pinned Debian packages, about
+    /// 15 MB), which extracts the fonts and licences afresh and compares them with the committed
+    /// files. Opt in with `FONTS_VENDOR_CHECK=1 swift test --filter TextLayoutBehaviourTests`.
+    func testVendoredFontsMatchDebiansPackages() throws {
+        guard ProcessInfo.processInfo.environment["FONTS_VENDOR_CHECK"] == "1" else {
+            throw XCTSkip("set FONTS_VENDOR_CHECK=1 to run scripts/vendor-fonts --check (needs network)")
+        }
+        let script = fontsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/vendor-fonts")
+        let result = try runTool(script.path, ["--check"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
     // MARK: cache
 
     func testShapedRunsAndOutlinesAreCached() {
