@@ -9,6 +9,8 @@
 # Build: the Swift standard library and Foundation linked statically, so the runtime image needs
 # no Swift toolchain.
 FROM swift:6.3-bookworm AS build
+# A failing command anywhere in a pipe fails the step.
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 WORKDIR /src
 # The C libraries' -dev packages are the ones Package.swift's system-library targets name in
 # `providers: [.apt([...])]`, so a new system library needs no edit here. Package.swift comes
