@@ -98,13 +98,14 @@ struct CoverageAccumulator {
             let cells = buffer.baseAddress!
             for y in rows {
                 let line = cells + (y - box.y0) * stride
+                sink.beginRow(y, x0: box.x0)
                 switch fillRule {
                 case .nonZero:
-                    Self.integrate(line, y: y, x0: box.x0, count: box.width, into: &sink) { winding in
+                    Self.integrate(line, count: box.width, into: &sink) { winding in
                         min(abs(winding), 1)
                     }
                 case .evenOdd:
-                    Self.integrate(line, y: y, x0: box.x0, count: box.width, into: &sink) { winding in
+                    Self.integrate(line, count: box.width, into: &sink) { winding in
                         let m = abs(winding)
                         let folded = m - 2 * (m * 0.5).rounded(.down)
                         return folded > 1 ? 2 - folded : folded
@@ -117,13 +118,13 @@ struct CoverageAccumulator {
         }
     }
 
-    /// One row: the running sum of `line[0..<count]`, folded by `coverage`, as runs. A cell that
-    /// adds nothing leaves the winding number, so the coverage, as it was: each run is a cell
-    /// with a contribution (or the row's first) and the empty cells after it.
+    /// One row: the running sum of `line[0..<count]`, folded by `coverage`. A cell that adds
+    /// nothing leaves the winding number, so the coverage, as it was: a cell with a contribution
+    /// (or the row's first) followed by empty cells is one run of equal coverage; followed by
+    /// another contribution, a single pixel.
     @inline(__always)
-    private static func integrate<Sink: CoverageSink>(_ line: UnsafeMutablePointer<Float>, y: Int, x0: Int,
-                                                      count: Int, into sink: inout Sink,
-                                                      coverage: (Float) -> Float) {
+    private static func integrate<Sink: CoverageSink>(_ line: UnsafeMutablePointer<Float>, count: Int,
+                                                      into sink: inout Sink, coverage: (Float) -> Float) {
         var winding: Float = 0
         var x = 0
         while x < count {
@@ -134,8 +135,10 @@ struct CoverageAccumulator {
                 end += 1
                 while end + 4 <= count && load4(line + end) == .zero { end += 4 }
                 while end < count && line[end] == 0 { end += 1 }
+                sink.run(x, end, coverage: coverage(winding))
+            } else {
+                sink.pixel(x, coverage: coverage(winding))
             }
-            sink.run(y: y, x0: x0 + x, x1: x0 + end, coverage: coverage(winding))
             x = end
         }
     }
@@ -268,11 +271,17 @@ struct CoverageAccumulator {
 
 /// Where a `CoverageAccumulator` delivers coverage (tiny-skia's blitter): a canvas filled with a
 /// colour, a coverage mask, the input of a blur.
+///
+/// Per row: `beginRow`, then pixels and runs left to right, each starting where the one before
+/// ended, together spanning the accumulator's box, then `endRow`. Columns count from the
+/// box's first (`x0` of `beginRow`).
 protocol CoverageSink {
-    /// Pixels `x0..<x1` of canvas row `y` have coverage `coverage` (0...1). A row's runs come
-    /// left to right, each starting where the previous one ended, and together span the
-    /// accumulator's box.
-    mutating func run(y: Int, x0: Int, x1: Int, coverage: Float)
+    /// Canvas row `y` starts; its column 0 is canvas column `x0`.
+    mutating func beginRow(_ y: Int, x0: Int)
+    /// Pixel `x` has coverage `coverage` (0...1).
+    mutating func pixel(_ x: Int, coverage: Float)
+    /// Pixels `x0..<x1` (at least two) all have coverage `coverage` (0...1).
+    mutating func run(_ x0: Int, _ x1: Int, coverage: Float)
     /// Row `y` is complete.
     mutating func endRow(_ y: Int)
 }
@@ -285,8 +294,18 @@ extension CoverageSink {
 struct MaskSink: CoverageSink {
     let values: UnsafeMutablePointer<Float>
     let width: Int
+    /// The current row's first column in the box.
+    private var row: UnsafeMutablePointer<Float>
 
-    @inline(__always) mutating func run(y: Int, x0: Int, x1: Int, coverage: Float) {
-        (values + y * width + x0).update(repeating: coverage, count: x1 - x0)
+    init(values: UnsafeMutablePointer<Float>, width: Int) {
+        self.values = values
+        self.width = width
+        row = values
+    }
+
+    @inline(__always) mutating func beginRow(_ y: Int, x0: Int) { row = values + y * width + x0 }
+    @inline(__always) mutating func pixel(_ x: Int, coverage: Float) { row[x] = coverage }
+    @inline(__always) mutating func run(_ x0: Int, _ x1: Int, coverage: Float) {
+        (row + x0).update(repeating: coverage, count: x1 - x0)
     }
 }

@@ -22,34 +22,50 @@ extension Canvas {
         }
     }
 
-    /// Composites a solid colour at `alpha` through the coverage runs it is handed.
+    /// Composites a solid colour at `alpha` through the coverage it is handed.
     struct FillSink: CoverageSink {
         let pixels: UnsafeMutableRawPointer
         let width: Int
         let source: Source
         let alpha: Float
+        /// The current row's first pixel in the box.
+        private var row: UnsafeMutableRawPointer
 
-        @inline(__always) mutating func run(y: Int, x0: Int, x1: Int, coverage: Float) {
+        init(pixels: UnsafeMutableRawPointer, width: Int, source: Source, alpha: Float) {
+            self.pixels = pixels
+            self.width = width
+            self.source = source
+            self.alpha = alpha
+            row = pixels
+        }
+
+        @inline(__always) mutating func beginRow(_ y: Int, x0: Int) { row = pixels + (y * width + x0) * 4 }
+
+        @inline(__always) mutating func pixel(_ x: Int, coverage: Float) {
+            source.blend(row + x * 4, alpha: quantizedAlpha(alpha * coverage * 255))
+        }
+
+        /// A covered run becomes stores of the opaque colour; an empty one is skipped.
+        @inline(__always) mutating func run(_ x0: Int, _ x1: Int, coverage: Float) {
             let a = quantizedAlpha(alpha * coverage * 255)
             if a == 0 { return }
-            let dst = pixels + (y * width + x0) * 4
-            let count = x1 - x0
-            var x = 0
+            var p = row + x0 * 4
+            let end = row + x1 * 4
             if a == 255 {
                 let solid = source.solid.littleEndian
-                while x + 4 <= count {
-                    (dst + x * 4).storeBytes(of: SIMD4<UInt32>(repeating: solid), as: SIMD4<UInt32>.self)
-                    x += 4
+                while p + 16 <= end {
+                    p.storeBytes(of: SIMD4<UInt32>(repeating: solid), as: SIMD4<UInt32>.self)
+                    p += 16
                 }
-                while x < count {
-                    (dst + x * 4).storeBytes(of: solid, as: UInt32.self)
-                    x += 1
+                while p < end {
+                    p.storeBytes(of: solid, as: UInt32.self)
+                    p += 4
                 }
                 return
             }
-            while x < count {
-                source.blend(dst + x * 4, alpha: a)
-                x += 1
+            while p < end {
+                source.blend(p, alpha: a)
+                p += 4
             }
         }
     }

@@ -91,7 +91,7 @@ extension GaussianBlur {
             let out = out.baseAddress!
             BlurPasses.with(geometry, kernel: k, padded: &padded, horizontal: &horizontal) { passes in
                 passes.clearPadding()
-                var sink = BlurInputSink(passes: passes, x0: source.x0, y0: source.y0)
+                var sink = BlurInputSink(passes: passes, y0: source.y0)
                 scratch.accumulator.sweep(fillRule: .nonZero, into: &sink)
                 for y in target.y0..<target.y1 {
                     passes.verticalPass(row: y, into: out + (y - target.y0) * lanes, count: lanes,
@@ -106,16 +106,23 @@ extension GaussianBlur {
     /// Hands each row's coverage to the horizontal pass.
     private struct BlurInputSink: CoverageSink {
         let passes: BlurPasses
-        /// The source box's corner: its first column and row.
-        let x0: Int, y0: Int
+        /// The source's first row.
+        let y0: Int
+        /// `passes.sourceRow`: the source box's columns (those of the accumulator's box).
+        let row: UnsafeMutablePointer<Float>
 
-        @inline(__always) mutating func run(y: Int, x0: Int, x1: Int, coverage: Float) {
-            (passes.sourceRow + (x0 - self.x0)).update(repeating: coverage, count: x1 - x0)
+        init(passes: BlurPasses, y0: Int) {
+            self.passes = passes
+            self.y0 = y0
+            row = passes.sourceRow
         }
 
-        @inline(__always) mutating func endRow(_ y: Int) {
-            passes.horizontalPass(row: y - y0)
+        @inline(__always) mutating func beginRow(_ y: Int, x0: Int) {}
+        @inline(__always) mutating func pixel(_ x: Int, coverage: Float) { row[x] = coverage }
+        @inline(__always) mutating func run(_ x0: Int, _ x1: Int, coverage: Float) {
+            (row + x0).update(repeating: coverage, count: x1 - x0)
         }
+        @inline(__always) mutating func endRow(_ y: Int) { passes.horizontalPass(row: y - y0) }
     }
 }
 
@@ -191,6 +198,7 @@ struct BlurPasses {
     /// Canvas row `y` of the target, vertically blurred, into `line[0..<count]` (`count` at most
     /// `lanes`; the target's first column at `line[0]`). Chunks of 8 wholly inside the columns
     /// `skipping` are stored as zero, not computed.
+    @inline(__always)
     func verticalPass(row y: Int, into line: UnsafeMutablePointer<Float>, count: Int, skipping: Range<Int> = 0..<0) {
         let g = geometry, radius = g.radius, lanes = g.lanes, k = kernel
         let taps = 2 * radius + 1
