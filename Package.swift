@@ -38,7 +38,8 @@ let package = Package(
         // Benchmarks (not tests): `swift run -c release NAME`.
         .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "PNGEncoder", "Raster"],
                           path: "Benchmarks/png-tuning"),
-        .executableTarget(name: "raster-bench", dependencies: ["Raster"],
+        // ToggleService for OpaqueDisc: the knob hides most of its shadow, as in the service.
+        .executableTarget(name: "raster-bench", dependencies: ["Raster", "ToggleService"],
                           path: "Benchmarks/raster/Sources/raster-bench"),
         // Fuzz targets. Their libFuzzer entry point is compiled only with `-DFUZZING` (scripts/fuzz);
         // otherwise they are stubs with a `main`, so plain `swift build` and `swift test` still link.

@@ -5,6 +5,7 @@
 // RASTER_BENCH_WARM=1: shadows come from a cache after the first toggle.
 // Prints one line per scale: "swift scale=S us_per_toggle=T checksum=C".
 import Raster
+import ToggleService
 
 #if canImport(Glibc)
 import Glibc
