@@ -70,6 +70,19 @@ import Testing
         #expect(slow.pixels != below.pixels)
     }
 
+    @Test func fillAllIsACompositeOfOnes() {
+        var ones = CoverageMask(width: 13, height: 9)
+        ones.values = [Float](repeating: 1, count: 13 * 9)
+        for alpha in [1.0, 0.5, 0.3, 0.01, 0.001, 0] {
+            let color = RGBAColor(red: 250, green: 128, blue: 3, alpha: alpha)
+            var slow = background(width: 13, height: 9)
+            var fast = slow
+            slow.composite(ones, color: color)
+            fast.fillAll(color)
+            #expect(fast.pixels == slow.pixels, "alpha \(alpha)")
+        }
+    }
+
     @Test func errorsLeaveTheScratchClean() throws {
         var canvas = Canvas(width: 10, height: 10)
         var scratch = RasterScratch()
