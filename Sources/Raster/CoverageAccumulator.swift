@@ -1,3 +1,5 @@
+import Geometry
+
 /// Exact-area coverage accumulation over a box of pixels: the scan half of the rasterizer
 /// (tiny-skia's scan / blitter split; font-rs's `accumulate` is the model).
 ///

@@ -1,3 +1,5 @@
+import Geometry
+
 extension Canvas {
     /// Fills `path` mapped by `transform` with `color` at `opacity`: the same bytes as
     /// `composite(Rasterizer.coverage(of:...), color:, opacity:)`, without a canvas-sized mask.

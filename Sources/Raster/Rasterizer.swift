@@ -1,3 +1,5 @@
+import Geometry
+
 /// Exact-area coverage rasterizer: paths in, a canvas-sized `CoverageMask` out.
 ///
 /// The work is `CoverageAccumulator`'s (signed-area cells, one running sum per row, the fill
