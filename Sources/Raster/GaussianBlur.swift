@@ -79,7 +79,11 @@ extension GaussianBlur {
         let k = kernel(sigma: sigma)
         let geometry = BlurGeometry(radius: k.count / 2, source: source, width: width, height: height)
         let target = geometry.target, lanes = geometry.lanes
-        let hidden = occluder.map { o in (target.y0..<target.y1).map { o.hiddenColumns(row: $0) } } ?? []
+        var hidden: [Range<Int>] = []
+        if let occluder {
+            hidden.reserveCapacity(target.height)
+            for y in target.y0..<target.y1 { hidden.append(occluder.hiddenColumns(row: y)) }
+        }
         var padded = scratch.padded, horizontal = scratch.horizontal
         scratch.padded = []; scratch.horizontal = []
         defer { scratch.padded = padded; scratch.horizontal = horizontal }
