@@ -4,8 +4,6 @@ import Raster
 public enum ToggleRenderError: Error, Equatable, Sendable {
     case unknownSymbol(String)
     case raster(RasterError)
-    /// The PNG encoder failed; its message.
-    case encoding(String)
 }
 
 /// Draws the "Icon Switch Toggle Style" (DESIGN.md section 2) onto a premultiplied canvas.
