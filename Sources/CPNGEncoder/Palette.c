@@ -10,11 +10,12 @@ static inline uint32_t slot_of(uint32_t rgba) { return (rgba * 2654435761u) >> 2
 
 int tis_palette_build(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                       uint8_t *indices, tis_palette *palette) {
+    // Translucent colours take indices 0, 1, 2, ... and opaque ones 255, 254, ..., each in order
+    // of first appearance; one closing pass closes the gap between the two groups.
     uint32_t keys[SLOTS];
     int16_t values[SLOTS];
-    uint32_t colours[256];
     memset(values, 0xff, sizeof values);  // -1: empty
-    int count = 0;
+    int translucent = 0, opaque = 0;
     uint8_t *out = indices;
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *row = pixels + (size_t)y * stride;
@@ -27,10 +28,12 @@ int tis_palette_build(const uint8_t *pixels, uint32_t width, uint32_t height, si
                 uint32_t s = slot_of(rgba);
                 while (values[s] >= 0 && keys[s] != rgba) s = (s + 1) & (SLOTS - 1);
                 if (values[s] < 0) {
-                    if (count == 256) return -1;
+                    if (translucent + opaque == 256) return -1;
+                    const uint8_t *c = row + (size_t)x * 4;
+                    int index = c[3] < 255 ? translucent++ : 255 - opaque++;
                     keys[s] = rgba;
-                    values[s] = (int16_t)count;
-                    colours[count++] = rgba;
+                    values[s] = (int16_t)index;
+                    memcpy(palette->rgba[index], c, 4);
                 }
                 last = rgba;
                 last_index = values[s];
@@ -38,22 +41,14 @@ int tis_palette_build(const uint8_t *pixels, uint32_t width, uint32_t height, si
             *out++ = (uint8_t)last_index;
         }
     }
-    // Translucent entries first, so tRNS can end early; each group keeps first-appearance order.
-    uint8_t remap[256];
-    int next = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < count; i++) {
-            uint8_t alpha = ((const uint8_t *)&colours[i])[3];
-            if ((alpha < 255) == (pass == 0)) {
-                remap[i] = (uint8_t)next;
-                memcpy(palette->rgba[next], &colours[i], 4);
-                next++;
-            }
-        }
-        if (pass == 0) palette->translucent = next;
+    int gap = 256 - translucent - opaque;
+    if (gap > 0 && opaque > 0) {
+        memmove(palette->rgba[translucent], palette->rgba[256 - opaque], (size_t)opaque * 4);
+        size_t total = (size_t)width * height;
+        uint8_t first_opaque = (uint8_t)(256 - opaque), shift = (uint8_t)gap;
+        for (size_t i = 0; i < total; i++) indices[i] -= indices[i] >= first_opaque ? shift : 0;
     }
-    palette->count = count;
-    size_t total = (size_t)width * height;
-    for (size_t i = 0; i < total; i++) indices[i] = remap[indices[i]];
+    palette->count = translucent + opaque;
+    palette->translucent = translucent;
     return 0;
 }

@@ -15,8 +15,8 @@ typedef struct {
 } tis_palette;
 
 /// Writes one palette index per pixel into `indices` (`width` bytes per row, rows packed) and
-/// fills `palette`, entries in order of first appearance within each group (translucent, then
-/// opaque), so equal images give equal bytes. Returns 0, or -1 when the image has more than 256
+/// fills `palette`: translucent entries in order of first appearance, then opaque ones in reverse
+/// order of first appearance, so equal images give equal bytes. Returns 0, or -1 when the image has more than 256
 /// distinct RGBA values (then `indices` and `palette` hold nothing useful).
 int tis_palette_build(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                       uint8_t *indices, tis_palette *palette);

@@ -78,7 +78,7 @@ public struct PNGEncoder: Sendable {
         }
         // Keep the C strings alive for the duration of the call.
         let keywords = text.map { Self.latin1CString($0.keyword, maxLength: 79) }
-        let isLatin1 = text.map { $0.text.unicodeScalars.allSatisfy { $0.value > 0 && $0.value < 256 } }
+        let isLatin1 = text.map { Self.isASCII($0.text) || $0.text.unicodeScalars.allSatisfy { $0.value > 0 && $0.value < 256 } }
         let texts = zip(text, isLatin1).map { chunk, latin1 in
             latin1 ? Self.latin1CString(chunk.text, maxLength: 1 << 16) : Self.utf8CString(chunk.text, maxLength: 1 << 16)
         }
@@ -123,8 +123,16 @@ public struct PNGEncoder: Sendable {
                         srgb: writesSRGB ? 1 : 0, pixels_per_metre: pixelsPerMetre)
     }
 
+    /// Whether `s` is ASCII without NUL: then its UTF-8 and Latin-1 bytes are the same.
+    static func isASCII(_ s: String) -> Bool {
+        !s.utf8.contains { $0 >= 0x80 || $0 == 0 }
+    }
+
     /// Latin-1 bytes of `s` (non-Latin-1 scalars and NUL become `?`), NUL-terminated.
     static func latin1CString(_ s: String, maxLength: Int) -> [CChar] {
+        if s.utf8.count <= maxLength, isASCII(s) {  // the usual case, without a walk over scalars
+            return s.withCString { Array(UnsafeBufferPointer(start: $0, count: s.utf8.count + 1)) }
+        }
         var bytes: [CChar] = s.unicodeScalars.prefix(maxLength).map { scalar in
             scalar.value > 0 && scalar.value < 256 ? CChar(bitPattern: UInt8(scalar.value)) : CChar(UInt8(ascii: "?"))
         }

@@ -14,7 +14,7 @@ public enum ToggleImage {
     public static let software = "toggle-server (toggle image service)"
 
     /// The encoder settings for RGBA images, chosen by measurement (`Benchmarks/png-size/run.sh`
-    /// for bytes against `optipng -o7` of the same pixels, `Benchmarks/profile/encode.sh` for
+    /// for bytes against `optipng -o7` of the same pixels, `Benchmarks/profile/uncached-callgrind.sh` for
     /// instructions): no row filter (flat colour with transparent corners compresses best
     /// unfiltered); zlib level 8 for image data of 40,000 bytes or more (scale 3 and up), level 3
     /// below (scales 1 and 2, where zlib was 75-86 % of an uncached request: level 3 costs about a

@@ -81,6 +81,34 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(DecodedPNG(png)).pixels, source.straightAlphaPixels())
     }
 
+    /// Only opaque entries (no tRNS), only translucent ones, and a full 256-entry palette.
+    func testPaletteEdgeCases() throws {
+        var encoder = PNGEncoder()
+        encoder.allowsPalette = true
+        var opaque = Canvas(width: 16, height: 16)
+        opaque.fillAll(RGBAColor(red: 10, green: 20, blue: 30, alpha: 1))
+        for x in 0..<16 { opaque.pixels[x * 4] = UInt8(x * 10) }
+        var report = try read(try encoder.encode(opaque))
+        XCTAssertEqual(report.ihdr.color_type, 3)
+        XCTAssertNil(report.trns)
+        XCTAssertEqual(report.rgba, opaque.straightAlphaPixels())
+
+        var translucent = Canvas(width: 16, height: 16)
+        for i in 0..<256 { translucent.pixels[i * 4 + 3] = UInt8(1 + i % 7); translucent.pixels[i * 4] = UInt8(i % 7) / 2 }
+        report = try read(try encoder.encode(translucent))
+        XCTAssertEqual(report.ihdr.color_type, 3)
+        XCTAssertEqual(report.trns?.count, report.plte?.count)
+        XCTAssertEqual(report.rgba, translucent.straightAlphaPixels())
+
+        var full = Canvas(width: 16, height: 16)
+        for i in 0..<256 { full.pixels[i * 4 ..< i * 4 + 4] = i < 100 ? [0, 0, 0, UInt8(i)] : [UInt8(i), 0, 0, 255] }
+        report = try read(try encoder.encode(full))
+        XCTAssertEqual(report.ihdr.color_type, 3)
+        XCTAssertEqual(report.plte?.count, 256)
+        XCTAssertEqual(report.trns?.count, 100)
+        XCTAssertEqual(report.rgba, full.straightAlphaPixels())
+    }
+
     func testRGBAWhenMoreThan256ColoursOrPaletteNotAllowed() throws {
         var encoder = PNGEncoder()
         encoder.allowsPalette = true
