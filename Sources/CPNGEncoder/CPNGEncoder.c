@@ -99,12 +99,13 @@ static int memory_level_for(size_t data_bytes) {
     return level;
 }
 
-/// Filters, zlib level, strategy and memory level for `data_bytes` of filtered image data.
+/// Filters, zlib level (for a palette image when `palette`), strategy and memory level for
+/// `data_bytes` of filtered image data.
 /// libpng itself shrinks zlib's window to the data (pngwutil.c, png_deflate_claim).
-static void configure_compression(png_structp png, const tis_png_options *o, size_t data_bytes) {
+static void configure_compression(png_structp png, const tis_png_options *o, size_t data_bytes,
+                                  int palette) {
     if (o->filters > 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, o->filters);
-    int level = data_bytes < o->small_data_bytes && o->small_data_level >= 0 ? o->small_data_level
-                                                                              : o->compression_level;
+    int level = palette ? o->palette_compression_level : o->compression_level;
     if (level >= 0) png_set_compression_level(png, level);
     if (o->strategy >= 0) png_set_compression_strategy(png, o->strategy);
     png_set_compression_mem_level(png, o->memory_level > 0 ? o->memory_level : memory_level_for(data_bytes));
@@ -186,7 +187,7 @@ int tis_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, 
     }
     png_set_write_fn(png, &state, on_write, on_flush);
     size_t data_bytes = (size_t)height * (1 + (size_t)width * (r.indices ? 1 : 4));
-    if (options) configure_compression(png, options, data_bytes);
+    if (options) configure_compression(png, options, data_bytes, r.indices != NULL);
     set_header(png, info, width, height, options, &r);
     set_text(png, info, texts, text_count, r.text_chunks);
     png_write_info(png, info);

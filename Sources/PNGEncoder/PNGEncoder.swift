@@ -30,14 +30,24 @@ public struct PNGEncoder: Sendable {
     /// Bit mask of libpng's row filters (PNG_FILTER_NONE 0x08, SUB 0x10, UP 0x20, AVG 0x40,
     /// PAETH 0x80); 0 lets libpng choose.
     public var filters: Int32 = 0
-    /// zlib compression level 0...9 for image data (rows with their filter bytes) of at least
-    /// `smallImageBytes` bytes; -1 is zlib's default (6).
+    /// One step of the zlib level policy: image data (rows with their filter bytes, after any
+    /// palette reduction: height x (1 + width x bytes per pixel)) under `belowBytes` bytes is
+    /// compressed at `level`.
+    public struct LevelStep: Sendable, Equatable {
+        public var belowBytes: Int
+        public var level: Int32
+        public init(belowBytes: Int, level: Int32) {
+            self.belowBytes = belowBytes
+            self.level = level
+        }
+    }
+
+    /// zlib compression level 0...9 for image data that no step of `smallImageLevels` takes;
+    /// -1 is zlib's default (6).
     public var compressionLevel: Int32 = -1
-    /// zlib compression level for image data under `smallImageBytes` bytes; -1: `compressionLevel`.
-    public var smallImageCompressionLevel: Int32 = -1
-    /// Size in bytes of the data to compress (after any palette reduction: height x (1 + width x
-    /// bytes per pixel)) under which `smallImageCompressionLevel` applies.
-    public var smallImageBytes: Int = 0
+    /// Levels for smaller images, the first step whose bound the data is under wins: small
+    /// images are cheap in bytes and dear in time per byte, large ones the other way round.
+    public var smallImageLevels: [LevelStep] = []
     /// zlib strategy (Z_DEFAULT_STRATEGY 0, Z_FILTERED 1, Z_HUFFMAN_ONLY 2, Z_RLE 3); -1 default.
     public var strategy: Int32 = -1
     /// zlib memLevel 1...9 (a hash table of 2^(memLevel + 7) entries); 0 picks the smallest table
@@ -82,7 +92,7 @@ public struct PNGEncoder: Sendable {
         let texts = zip(text, isLatin1).map { chunk, latin1 in
             latin1 ? Self.latin1CString(chunk.text, maxLength: 1 << 16) : Self.utf8CString(chunk.text, maxLength: 1 << 16)
         }
-        var options = self.options(pixelsPerMetre: pixelsPerMetre ?? 0)
+        var options = self.options(width: width, height: height, pixelsPerMetre: pixelsPerMetre ?? 0)
         // A first guess at the file size saves reallocations: a tenth of the raw pixels.
         var buffer = tis_png_buffer(data: nil, size: 0, capacity: max(4096, pixels.count / 10))
         var message = [CChar](repeating: 0, count: 256)
@@ -116,9 +126,15 @@ public struct PNGEncoder: Sendable {
         }
     }
 
-    private func options(pixelsPerMetre: UInt32) -> tis_png_options {
-        tis_png_options(filters: filters, compression_level: compressionLevel,
-                        small_data_level: smallImageCompressionLevel, small_data_bytes: max(0, smallImageBytes),
+    /// The zlib level for `bytes` of image data: the first step of `smallImageLevels` that takes
+    /// it, else `compressionLevel`.
+    public func level(forDataBytes bytes: Int) -> Int32 {
+        smallImageLevels.first { bytes < $0.belowBytes }?.level ?? compressionLevel
+    }
+
+    private func options(width: Int, height: Int, pixelsPerMetre: UInt32) -> tis_png_options {
+        tis_png_options(filters: filters, compression_level: level(forDataBytes: height * (1 + width * 4)),
+                        palette_compression_level: level(forDataBytes: height * (1 + width)),
                         strategy: strategy, memory_level: memoryLevel, allow_palette: allowsPalette ? 1 : 0,
                         srgb: writesSRGB ? 1 : 0, pixels_per_metre: pixelsPerMetre)
     }

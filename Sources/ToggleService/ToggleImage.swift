@@ -14,18 +14,18 @@ public enum ToggleImage {
     public static let software = "toggle-server (toggle image service)"
 
     /// The encoder settings for RGBA images, chosen by measurement (`Benchmarks/png-size/run.sh`
-    /// for bytes against `optipng -o7` of the same pixels, `Benchmarks/profile/uncached-callgrind.sh` for
-    /// instructions): no row filter (flat colour with transparent corners compresses best
-    /// unfiltered); zlib level 8 for image data of 40,000 bytes or more (scale 3 and up), level 3
-    /// below (scales 1 and 2, where zlib was 75-86 % of an uncached request: level 3 costs about a
-    /// third of level 8's instructions there for 2-20 % more bytes on those small images, which
-    /// the palette below more than wins back); zlib's hash table sized to the image; sRGB chunk.
+    /// for bytes against `optipng -o7` of the same pixels, `Benchmarks/profile/uncached-callgrind.sh`
+    /// and `Benchmarks/raster/render-encode.sh` for instructions): no row filter (flat colour with
+    /// transparent corners compresses best unfiltered); zlib's effort grows with the image, since
+    /// a small image costs few bytes and most of a request's time (zlib was 75-86 % of an
+    /// uncached request at scales 1 and 2 with level 8 everywhere): level 3 under 40,000 bytes of
+    /// image data (scales 1 and 2), level 5 under 100,000 (scale 3 RGBA), level 8 above (scale 4
+    /// and large sizes, which carry most of the bytes); zlib's hash table sized to the image; sRGB.
     public static let encoder: PNGEncoder = {
         var encoder = PNGEncoder()
         encoder.filters = 0x08        // PNG_FILTER_NONE
         encoder.compressionLevel = 8
-        encoder.smallImageCompressionLevel = 3
-        encoder.smallImageBytes = 40_000
+        encoder.smallImageLevels = [.init(belowBytes: 40_000, level: 3), .init(belowBytes: 100_000, level: 5)]
         encoder.strategy = 0          // Z_DEFAULT_STRATEGY
         return encoder
     }()

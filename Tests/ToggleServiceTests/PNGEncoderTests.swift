@@ -124,16 +124,26 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(rgbaReport.rgba, few.straightAlphaPixels())
     }
 
-    func testSmallImageLevelAndMemoryLevelKeepThePixels() throws {
+    func testLevelStepsAndMemoryLevelKeepThePixels() throws {
         let source = canvas(extraColours: 50)
-        for (level, small, threshold, memory) in [(8, 1, 100_000, 0), (8, 3, 0, 2), (9, -1, 0, 9)] as [(Int32, Int32, Int, Int32)] {
+        for (level, steps, memory) in [(8, [(100_000, 1)], 0), (8, [(0, 3)], 2), (9, [], 9)] as [(Int32, [(Int, Int32)], Int32)] {
             var encoder = PNGEncoder()
             encoder.compressionLevel = level
-            encoder.smallImageCompressionLevel = small
-            encoder.smallImageBytes = threshold
+            encoder.smallImageLevels = steps.map { .init(belowBytes: $0.0, level: $0.1) }
             encoder.memoryLevel = memory
             XCTAssertEqual(try read(try encoder.encode(source)).rgba, source.straightAlphaPixels())
         }
+    }
+
+    func testLevelForDataBytesTakesTheFirstStepThatFits() {
+        var encoder = PNGEncoder()
+        encoder.compressionLevel = 8
+        encoder.smallImageLevels = [.init(belowBytes: 40_000, level: 3), .init(belowBytes: 100_000, level: 5)]
+        XCTAssertEqual(encoder.level(forDataBytes: 1_888), 3)
+        XCTAssertEqual(encoder.level(forDataBytes: 39_999), 3)
+        XCTAssertEqual(encoder.level(forDataBytes: 40_000), 5)
+        XCTAssertEqual(encoder.level(forDataBytes: 99_999), 5)
+        XCTAssertEqual(encoder.level(forDataBytes: 100_000), 8)
     }
 
     /// Issue 17 item 9: sRGB (perceptual) and pHYs of 72 dpi x scale, 2835 x scale px/m rounded.

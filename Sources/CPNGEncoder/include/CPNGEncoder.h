@@ -17,8 +17,9 @@ typedef struct {
 
 /// Encoder settings.
 /// - `filters`: mask of libpng's PNG_FILTER_* bits (0 = libpng's default).
-/// - `compression_level`: zlib's 0-9 (-1 = zlib's default, 6) for image data (rows with their
-///   filter bytes) of at least `small_data_bytes` bytes; `small_data_level` (-1 = the same) below.
+/// - `compression_level`: zlib's 0-9 (-1 = zlib's default, 6) when the image is written as RGBA;
+///   `palette_compression_level` when it is written as a palette (the data is a quarter as large,
+///   so the caller may choose differently).
 /// - `strategy`: zlib's Z_* strategy (-1 = default).
 /// - `memory_level`: zlib's memLevel 1-9 (hash table of 2^(memLevel+7) entries); 0 = the
 ///   smallest table with about one entry per byte of image data, from 2 to 8.
@@ -31,8 +32,7 @@ typedef struct {
 typedef struct {
     int filters;
     int compression_level;
-    int small_data_level;
-    size_t small_data_bytes;
+    int palette_compression_level;
     int strategy;
     int memory_level;
     int allow_palette;
