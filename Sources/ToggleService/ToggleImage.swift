@@ -1,5 +1,7 @@
-import PNGEncoder
+import ImageWriters
+import Geometry
 import Raster
+import TogglePicture
 
 /// Why a toggle image could not be made: the drawing or the PNG encoding, each with its own
 /// typed error.

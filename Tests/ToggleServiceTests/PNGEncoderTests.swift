@@ -1,7 +1,8 @@
 import Foundation
-import PNGEncoder
+import ImageWriters
 import Raster
 import TestSupport
+import TogglePicture
 import XCTest
 @testable import ToggleService
 
