@@ -52,7 +52,7 @@ public struct PNGEncoder: Sendable {
     /// zlib strategy (Z_DEFAULT_STRATEGY 0, Z_FILTERED 1, Z_HUFFMAN_ONLY 2, Z_RLE 3); -1 default.
     public var strategy: Int32 = -1
     /// zlib memLevel 1...9 (a hash table of 2^(memLevel + 7) entries); 0 picks the smallest table
-    /// with about one entry per byte of image data, between 2 and 8.
+    /// with about one entry per 4 bytes of image data, between 4 and 8.
     public var memoryLevel: Int32 = 0
     /// Writes colour type 3 (PLTE, plus tRNS for translucent entries) when the image has at most
     /// 256 distinct RGBA values: the same pixels, a quarter of the data to compress. Off, every

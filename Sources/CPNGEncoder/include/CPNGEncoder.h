@@ -22,7 +22,7 @@ typedef struct {
 ///   so the caller may choose differently).
 /// - `strategy`: zlib's Z_* strategy (-1 = default).
 /// - `memory_level`: zlib's memLevel 1-9 (hash table of 2^(memLevel+7) entries); 0 = the
-///   smallest table with about one entry per byte of image data, from 2 to 8.
+///   smallest table with about one entry per 4 bytes of image data, from 4 to 8.
 /// - `allow_palette`: 1 writes colour type 3 (PLTE, and tRNS for the translucent entries, which
 ///   come first) when the image has at most 256 distinct RGBA values: the same pixels, a quarter
 ///   of the data to compress. 0 always writes 8-bit RGBA.
