@@ -161,6 +161,20 @@ final class PNGEncoderTests: XCTestCase {
         }
     }
 
+    /// A scale 1 toggle has well under 256 colours: the service writes it as a palette, and
+    /// both decoders see the pixels the renderer drew.
+    func testServiceWritesSmallTogglesAsPaletteWithTheRenderedPixels() throws {
+        for query in ["on=1", "on=0&color=indigo", "state=mixed&theme=dark"] {
+            let spec = try ToggleQuery(rawQuery: query).spec
+            let png = try ToggleImage.png(for: spec)
+            let report = try read(png)
+            XCTAssertEqual(report.ihdr.color_type, 3, query)
+            let drawn = try ToggleRenderer.render(spec).straightAlphaPixels()
+            XCTAssertEqual(report.rgba, drawn, query)
+            XCTAssertEqual(try XCTUnwrap(DecodedPNG(png)).pixels, drawn, query)
+        }
+    }
+
     func testPlainEncoderWritesSRGBButNoPhysUnlessAsked() throws {
         let report = try read(try PNGEncoder().encode(canvas(extraColours: 0)))
         XCTAssertEqual(report.srgb, 0)
