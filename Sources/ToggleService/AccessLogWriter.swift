@@ -8,8 +8,8 @@ import Glibc
 /// Writes log lines to a descriptor (standard output) from a thread of its own, so serving never
 /// waits for the log's reader.
 ///
-/// Lines are appended to a bounded buffer (`capacityBytes`, default 1 MiB, about 5,000 lines)
-/// under a lock: a copy, no system call. The writer thread takes the whole buffer at once and
+/// Lines are appended to a bounded buffer (`capacityBytes`, default 1 MiB, about 5,000 lines,
+/// counting the batch being written) under a lock: a copy, no system call. The writer thread takes the whole buffer at once and
 /// writes it with as few `write(2)` calls as the descriptor accepts, at least every
 /// `batchInterval` (50 ms) while lines wait, and at once when the buffer is half full or on
 /// `flush`. A slow reader therefore loses nothing: lines wait in the buffer while it catches up.
@@ -33,6 +33,8 @@ public final class AccessLogWriter: @unchecked Sendable {
 
     // Guarded by `condition`.
     private var buffer: [UInt8] = []
+    /// Bytes of the batch the writer thread is writing now (they count against the bound too).
+    private var inFlight = 0
     private var dropped = 0
     private var droppedSinceReport = 0
     private var lastReport = -Double.infinity
@@ -65,7 +67,7 @@ public final class AccessLogWriter: @unchecked Sendable {
         var line = line
         line.withUTF8 { bytes in
             condition.lock()
-            if buffer.count + bytes.count + 1 > capacityBytes {
+            if inFlight + buffer.count + bytes.count + 1 > capacityBytes {
                 noteDrop()
                 condition.unlock()
                 return
@@ -124,6 +126,7 @@ public final class AccessLogWriter: @unchecked Sendable {
                 _ = condition.wait(until: Date(timeIntervalSinceNow: Self.batchInterval))
             }
             swap(&batch, &buffer)
+            inFlight = batch.count
             taken += 1
             flushWanted = false
             condition.unlock()
@@ -132,22 +135,30 @@ public final class AccessLogWriter: @unchecked Sendable {
             batch.removeAll(keepingCapacity: true)
 
             condition.lock()
+            inFlight = 0
             written += 1
             condition.broadcast()
             condition.unlock()
         }
     }
 
-    /// Writes every byte, resuming after partial writes and EINTR; gives up on other errors
-    /// (a closed descriptor: the lines have nowhere to go).
+    /// Writes every byte, resuming after partial writes and EINTR, and waiting for room when the
+    /// descriptor is non-blocking (EAGAIN); gives up on other errors (EPIPE, EBADF: the lines
+    /// have nowhere to go).
     private func writeAll(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
-                    if errno == EINTR { continue }
-                    return
+                    switch errno {
+                    case EINTR: continue
+                    case EAGAIN:
+                        var wanted = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&wanted, 1, 1000)
+                        continue
+                    default: return
+                    }
                 }
                 offset += n
             }
