@@ -123,8 +123,8 @@ public struct ToggleResponder: HTTPResponder {
         case "/healthz":
             return Self.text(status: 200, "ok\n").annotated(route: "healthz")
         case "/readyz":
-            return (isReady() ? Self.text(status: 200, "ready\n") : Self.text(status: 503, "not ready\n"))
-                .annotated(route: "readyz")
+            return (isReady() ? Self.text(status: 200, "ready\n")
+                : Self.error(status: 503, message: "not ready: starting or draining")).annotated(route: "readyz")
         case "/metrics":
             var fields = HTTPFields()
             fields.append(name: "Content-Type", value: PrometheusText.contentType)

@@ -188,6 +188,32 @@ final class HostileClientEndToEndTests: XCTestCase {
         XCTAssertEqual(server.process.terminationStatus, 0)
     }
 
+    /// Issue 17 item 6: the server's own errors and the application's share one JSON shape,
+    /// `{"error": "..."}` (parameter errors add their fields), with nosniff and no-store.
+    func testEveryErrorIsTheSameJSONShape() throws {
+        let server = try ServerProcess(arguments: ["--access-log", "off", "--max-target-bytes", "64"])
+        defer { server.stop() }
+        let requests: [(Int, String)] = [
+            (400, "GET /toggle?on=maybe HTTP/1.1\r\nHost: x\r\n\r\n"),
+            (404, "GET /nothing-here HTTP/1.1\r\nHost: x\r\n\r\n"),
+            (405, "DELETE /toggle HTTP/1.1\r\nHost: x\r\n\r\n"),
+            (414, "GET /\(String(repeating: "a", count: 100)) HTTP/1.1\r\nHost: x\r\n\r\n"),
+            (501, "BREW /toggle HTTP/1.1\r\nHost: x\r\n\r\n"),
+            (505, "GET /toggle HTTP/3.0\r\nHost: x\r\n\r\n"),
+        ]
+        for (status, request) in requests {
+            let client = try TestClient(port: server.port)
+            client.send(request)
+            let response = try client.readResponse()
+            XCTAssertEqual(response.status, status)
+            XCTAssertEqual(response.header("Content-Type"), "application/json", "\(status)")
+            XCTAssertEqual(response.header("X-Content-Type-Options"), "nosniff", "\(status)")
+            XCTAssertEqual(response.header("Cache-Control"), "no-store", "\(status)")
+            let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+            XCTAssertNotNil(object?["error"] as? String, "\(status): \(response.bodyString)")
+        }
+    }
+
     /// Issue 17 item 8: a TLS ClientHello on the plain-HTTP port gets a 400 saying so, then a close.
     func testTLSClientHelloGetsAPlainHTTP400() throws {
         let server = try ServerProcess(arguments: ["--access-log", "off"])
