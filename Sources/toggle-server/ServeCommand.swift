@@ -17,6 +17,10 @@ enum ServeCommand {
             Console.error("toggle-server: \(error.message)")
             return 64
         }
+        // Before any thread exists, so every thread inherits it: SIGTERM and SIGINT stay pending
+        // until the signal sources read them. (Ignored instead, one that came before Dispatch had
+        // registered its sources, right after the address line, was lost and the process lived on.)
+        blockTerminationSignals()
         let readiness = Readiness()
         let cache = options.cacheBytes > 0 ? ImageCache(capacityBytes: options.cacheBytes) : nil
         // Access log lines go through a writer thread with a bounded buffer: a slow or stalled
@@ -68,7 +72,6 @@ enum ServeCommand {
             if let accessLog { accessLog.append(line) } else { Console.line(line) }
         }
         for signo in [SIGTERM, SIGINT] {
-            signal(signo, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signo, queue: queue)
             source.setEventHandler {
                 if state.received {
@@ -88,6 +91,15 @@ enum ServeCommand {
             source.resume()
             state.sources.append(source)
         }
+    }
+
+    /// Blocks SIGTERM and SIGINT in the calling thread (and the threads it creates later).
+    static func blockTerminationSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
     /// Signal bookkeeping, confined to the signal queue.
