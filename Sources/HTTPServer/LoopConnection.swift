@@ -82,7 +82,12 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     func beginDrain() {
         loop.execute { [self] in
             let action = machine.drainBegan()
-            if action == .read, token != nil { readable() } else { perform(action == .read ? machine.forceClose() : action) }
+            if action == .read, token != nil {
+                readable()
+                processInput()  // nothing more arrived: the machine closes the idle connection
+            } else {
+                perform(action == .read ? machine.forceClose() : action)
+            }
         }
     }
 
@@ -162,7 +167,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         loop.soon { [self] in
             turnScheduled = false
             guard !machine.isClosed else { return }
-            if machine.wantsInput && inputPending { readable() } else { processInput() }
+            if machine.wantsInput && inputPending { readable() }
+            processInput()  // requests already buffered (after a yield) go on even if nothing new came
         }
     }
 
@@ -183,7 +189,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                 switch SocketCalls.receive(fd, into: buffer) {
                 case .wouldBlock:
                     inputPending = false
-                    return afterRead()
+                    return  // what was read is parsed already (`processInput` after each read)
                 case .failed:
                     return perform(machine.failed())
                 case .bytes(0):
@@ -216,7 +222,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         defer { processingInput = false }
         while machine.acceptsRequests {
             let now = MonotonicClock.now()
-            guard machine.mayTakeRequest(turn: loop.turn, now: now) else { return scheduleTurn() }
+            // With nothing buffered there is nothing to yield for (parsing it costs nothing).
+            if parser.hasBufferedBytes, !machine.mayTakeRequest(turn: loop.turn, now: now) { return scheduleTurn() }
             switch parser.next() {
             case .needMore:
                 let outcome = ParseOutcome.needMore(partialHead: parser.hasPartialHead,
