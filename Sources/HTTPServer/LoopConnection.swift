@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import Utilities
 #if canImport(Glibc)
 import Glibc
 #endif

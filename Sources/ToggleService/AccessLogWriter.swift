@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import Utilities
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,6 @@
+import Geometry
 import Raster
+import Utilities
 
 /// A colour as a request names it: a named colour (resolved per appearance) or a fixed sRGB value.
 public enum ColorSpecifier: Sendable, Equatable, Hashable {
@@ -18,7 +20,7 @@ public enum ColorSpecifier: Sendable, Equatable, Hashable {
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         var nibbles: [UInt8] = []
         for byte in digits.utf8 {
-            guard let nibble = QueryDecoder.hexValue(byte) else { return nil }
+            guard let nibble = hexDigitValue(byte) else { return nil }
             nibbles.append(nibble)
         }
         let channels: [UInt8]

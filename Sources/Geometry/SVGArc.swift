@@ -18,6 +18,13 @@ enum SVGArc {
         var startAngle: Double
         /// Signed swept angle: positive for sweep-flag 1, magnitude above pi for large-arc 1.
         var sweepAngle: Double
+
+        /// The point of the ellipse at `angle` radians (measured as `startAngle` is).
+        func point(atAngle angle: Double) -> Point {
+            let cosPhi = _cos(rotation), sinPhi = _sin(rotation)
+            let ex = radiusX * _cos(angle), ey = radiusY * _sin(angle)
+            return Point(center.x + cosPhi * ex - sinPhi * ey, center.y + sinPhi * ex + cosPhi * ey)
+        }
     }
 
     /// What an arc command draws.
@@ -127,11 +134,3 @@ extension Path {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-@inline(__always) func _atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
-#else
-import Darwin
-@inline(__always) func _atan2(_ y: Double, _ x: Double) -> Double { Darwin.atan2(y, x) }
-#endif

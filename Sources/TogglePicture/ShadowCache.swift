@@ -1,5 +1,6 @@
-import HTTPServer
+import Geometry
 import Raster
+import Utilities
 
 /// Blurred knob shadows by exact geometry, shared by every thread that renders.
 ///
@@ -20,27 +21,19 @@ public final class ShadowCache: Sendable {
     /// The cache the renderer uses by default.
     public static let shared = ShadowCache()
 
-    public let capacityBytes: Int
-    private let storage = Locked<(entries: [Key: BoxCoverage], bytes: Int)>(([:], 0))
+    public var capacityBytes: Int { storage.capacity }
+    private let storage: BoundedCache<Key, BoxCoverage>
 
     /// - Parameter capacityBytes: most bytes of coverage held (default 16 MiB); 0 disables it.
     public init(capacityBytes: Int = 16 << 20) {
-        self.capacityBytes = max(0, capacityBytes)
+        storage = BoundedCache(capacity: capacityBytes, cost: { $0.byteCount })
     }
 
     /// The cached shadow for `key`, or `make()`'s result, stored if there is room.
     func shadow(for key: Key, make: () throws(RasterError) -> BoxCoverage) throws(RasterError) -> BoxCoverage {
-        if let hit = storage.withLock({ $0.entries[key] }) { return hit }
-        let made = try make()
-        let capacity = capacityBytes
-        storage.withLock { cache in
-            guard cache.entries[key] == nil, cache.bytes + made.byteCount <= capacity else { return }
-            cache.entries[key] = made
-            cache.bytes += made.byteCount
-        }
-        return made
+        try storage.value(for: key, orMake: make)
     }
 
     /// Shadows held.
-    public var count: Int { storage.withLock { $0.entries.count } }
+    public var count: Int { storage.count }
 }

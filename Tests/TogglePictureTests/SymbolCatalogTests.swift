@@ -1,12 +1,13 @@
 import Foundation
-import HTTPServer
+import Geometry
 import Raster
-@testable import ToggleService
+@testable import TogglePicture
 import XCTest
+import Utilities
 
-/// The curated table, `mdi:` names, suggestions and `/symbols`.
+/// The curated table, `mdi:` names and suggestions (`/symbols` and the 400s: `SymbolRouteTests`).
 final class SymbolCatalogTests: XCTestCase {
-    /// DESIGN.md section 3: the seed's symbols and the MDI icons they must be.
+    /// docs/design-facts.md section 3: the seed's symbols and the MDI icons they must be.
     static let seedMappings: [(String, String)] = [
         ("checkmark", "check-bold"), ("xmark", "close-thick"), ("moon.fill", "moon-waning-crescent"),
         ("sun.max.fill", "white-balance-sunny"), ("speaker.wave.2.fill", "volume-high"),
@@ -62,7 +63,7 @@ final class SymbolCatalogTests: XCTestCase {
         let data = MDIIconData.bundled
         XCTAssertEqual(data.records.count, 7447)
         XCTAssertEqual(SymbolCatalog.mdiIconNames.count, 7447)
-        XCTAssertTrue(SymbolCatalog.contains("mdi:weather-night"))
+        XCTAssertNotNil(SymbolCatalog.path(named: "mdi:weather-night"))
         XCTAssertNotNil(SymbolCatalog.path(named: "mdi:weather-night"))
         XCTAssertNil(SymbolCatalog.path(named: "mdi:"))
         XCTAssertNil(SymbolCatalog.path(named: "mdi:no-such-icon"))
@@ -100,63 +101,9 @@ final class SymbolCatalogTests: XCTestCase {
             let found = SymbolCatalog.suggestions(for: query)
             XCTAssertLessThanOrEqual(found.count, 3, query)
             XCTAssertFalse(found.isEmpty, query)
-            for name in found { XCTAssertTrue(SymbolCatalog.contains(name), name) }
+            for name in found { XCTAssertNotNil(SymbolCatalog.path(named: name), name) }
         }
         XCTAssertEqual(SymbolCatalog.suggestions(for: "mon.fill", limit: 1).count, 1)
-    }
-
-    func testUnknownSymbolIsA400NamingTheClosestNames() throws {
-        XCTAssertThrowsError(try ToggleQuery(rawQuery: "on=1&sym=moon.fil")) { error in
-            guard let error = error as? ParameterError else { return XCTFail("\(error)") }
-            XCTAssertEqual(error.parameter, "sym")
-            XCTAssertEqual(error.value, "moon.fil")
-            XCTAssertTrue(error.expected.contains("moon.fill"), error.expected)
-            XCTAssertTrue(error.expected.contains("/symbols"), error.expected)
-        }
-        XCTAssertThrowsError(try ToggleQuery(rawQuery: "off_sym=weather-night")) { error in
-            XCTAssertTrue((error as? ParameterError)?.expected.contains("mdi:weather-night") == true)
-        }
-        let query = try ToggleQuery(rawQuery: "on=1&sym=mdi:weather-night&off_sym=location.slash.fill")
-        XCTAssertEqual(query.spec.onSymbol, "mdi:weather-night")
-        XCTAssertEqual(query.spec.offSymbol, "location.slash.fill")
-
-        let responder = ToggleResponder(configuration: .init())
-        let response = responder.respond(to: HTTPRequest(
-            method: "GET", target: "/toggle?sym=moon.fil", path: "/toggle", query: "sym=moon.fil",
-            version: .http1_1, headers: HTTPFields([("Host", "x")])))
-        XCTAssertEqual(response.status, 400)
-        let body = String(decoding: response.body, as: UTF8.self)
-        XCTAssertTrue(body.contains("moon.fill"), body)
-    }
-
-    func testSymbolsRouteListsEveryNameWithIconLicenceAndAuthor() throws {
-        let responder = ToggleResponder(configuration: .init())
-        let request = HTTPRequest(method: "GET", target: "/symbols", path: "/symbols", query: nil,
-                                  version: .http1_1, headers: HTTPFields([("Host", "x")]))
-        let response = responder.respond(to: request)
-        XCTAssertEqual(response.status, 200)
-        XCTAssertEqual(response.headers["Content-Type"], "application/json")
-        XCTAssertEqual(response.headers["Cache-Control"], "public, max-age=86400")
-        let tag = try XCTUnwrap(response.headers["ETag"])
-
-        let list = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
-        XCTAssertEqual(list.count, SymbolCatalog.names.count + 7447)
-        let byName = Dictionary(list.map { ($0["name"] as! String, $0) }, uniquingKeysWith: { a, _ in a })
-        XCTAssertEqual(byName.count, list.count, "names are unique")
-        let check = try XCTUnwrap(byName["checkmark"])
-        XCTAssertEqual(check["icon"] as? String, "check-bold")
-        XCTAssertEqual(check["license"] as? String, "Apache-2.0")
-        XCTAssertEqual(check["author"] as? String, "Michael Richins")
-        XCTAssertEqual(check["slashed"] as? Bool, false)
-        XCTAssertEqual(byName["location.slash.fill"]?["slashed"] as? Bool, true)
-        XCTAssertEqual(byName["mdi:weather-night"]?["icon"] as? String, "weather-night")
-        for item in list {
-            XCTAssertFalse((item["author"] as? String ?? "").isEmpty, "\(item)")
-        }
-
-        var conditional = request
-        conditional.headers.append(name: "If-None-Match", value: tag)
-        XCTAssertEqual(responder.respond(to: conditional).status, 304)
     }
 
     func testConcurrentLookupsAgree() {

@@ -1,5 +1,6 @@
+import Geometry
 import Raster
-@testable import ToggleService
+@testable import TogglePicture
 import XCTest
 
 /// Symbols drawn inside the knob: every table entry, the seed's symbols in both states, and
@@ -128,5 +129,32 @@ final class SymbolRenderTests: XCTestCase {
         let second = cache.path(for: "play.slash") { makes += 1; return nil }
         XCTAssertEqual(makes, 1)
         XCTAssertEqual(first, second)
+    }
+}
+
+/// Broken icon data is a typed error naming the icon, never mistaken for an unknown name.
+final class SymbolErrorTests: XCTestCase {
+    func testCorruptPathDataNamesTheIconAndTheOffset() {
+        XCTAssertThrowsError(try SymbolCatalog.outline(ofIcon: "broken", pathData: "M0,0 L10,10 Q", slashed: false)) {
+            guard case .corruptIcon(let icon, let parseError)? = $0 as? SymbolError else {
+                return XCTFail("\($0)")
+            }
+            XCTAssertEqual(icon, "broken")
+            XCTAssertEqual(parseError.offset, 13)  // the data ends where Q's arguments should be
+        }
+    }
+
+    func testASlashedIconThatEnclosesNothingIsAnError() {
+        XCTAssertThrowsError(try SymbolCatalog.outline(ofIcon: "flat", pathData: "M0,0 L10,10", slashed: true)) {
+            XCTAssertEqual($0 as? SymbolError, .nothingToSlash(icon: "flat"))
+        }
+    }
+
+    func testUnknownNamesAndGoodIconsStayApart() throws {
+        XCTAssertThrowsError(try SymbolCatalog.outline(named: "moon.fil")) {
+            XCTAssertEqual($0 as? SymbolError, .unknownName("moon.fil"))
+        }
+        XCTAssertFalse(try SymbolCatalog.outline(named: "location.slash.fill").isEmpty)
+        XCTAssertEqual(try SymbolCatalog.outline(named: "checkmark"), SymbolCatalog.path(named: "checkmark"))
     }
 }

@@ -1,8 +1,9 @@
+import Geometry
 import Raster
 
 /// Symbols the knob can show, as filled paths in a 24 x 24 unit box (y down), nonzero fill.
 ///
-/// Names (DESIGN.md section 3):
+/// Names (docs/design-facts.md section 3):
 /// - SF-Symbol-style names (`checkmark`, `moon.fill`, `wifi.slash`, ...) from a curated table
 ///   (`SymbolAlias.table`) of Material Design Icons;
 /// - `mdi:<icon>` for every icon of Material Design Icons 7.4.47 (Pictogrammers, Apache-2.0),
@@ -34,15 +35,21 @@ public enum SymbolCatalog {
     /// Every MDI icon name, sorted, without the `mdi:` prefix.
     public static var mdiIconNames: [String] { MDIIconData.bundled.records.map(\.name) }
 
-    /// Whether `name` is a curated name or `mdi:` plus an MDI icon name (no parsing).
-    public static func contains(_ name: String) -> Bool {
-        resolve(name) != nil
+    /// The outline for `name`, or nil if the name is unknown (or its icon data corrupt:
+    /// `outline(named:)` says which).
+    public static func path(named name: String) -> Path? {
+        try? outline(named: name)
     }
 
-    /// The outline for `name`, or nil if the name is unknown.
-    public static func path(named name: String) -> Path? {
-        guard let source = resolve(name) else { return nil }
-        return cache.path(for: name) { outline(of: source) }
+    /// The outline for `name`.
+    /// - Throws: `SymbolError.unknownName` for a name the catalogue does not know;
+    ///   `.corruptIcon` or `.nothingToSlash` when the bundled data of its icon cannot be drawn.
+    public static func outline(named name: String) throws(SymbolError) -> Path {
+        guard let source = resolve(name) else { throw .unknownName(name) }
+        if let path = cache.path(for: name, make: { try? outline(of: source) }) { return path }
+        // Only broken icon data leaves nil in the cache: parse again for its error (never for a
+        // good icon, so this costs nothing in service).
+        return try outline(of: source)
     }
 
     /// Up to `limit` known names closest to `name` by edit distance (case-insensitive,
@@ -75,16 +82,23 @@ public enum SymbolCatalog {
             + "mdi:<icon> for any of the \(MDIIconData.bundled.records.count) Material Design Icons; GET /symbols lists all \(curated.names.count + MDIIconData.bundled.records.count) names"
     }
 
-    /// Every name: the curated ones (sorted), then `mdi:<icon>` for every icon (sorted).
-    public static var entries: [Entry] { catalogue.entries }
-
-    /// `entries` as a JSON array of objects
-    /// `{"name":...,"icon":...,"license":...,"author":...,"slashed":...}`, newline-terminated,
-    /// built once.
-    public static var entriesJSON: [UInt8] { catalogue.json }
-
-    /// Strong entity tag of `entriesJSON`.
-    public static var entriesEntityTag: String { catalogue.entityTag }
+    /// Every name: the curated ones (sorted), then `mdi:<icon>` for every icon (sorted); built
+    /// once.
+    public static let entries: [Entry] = {
+        let data = MDIIconData.bundled
+        var entries: [Entry] = []
+        for name in curated.names {
+            let alias = curated.byName[name]!
+            let author = data.record(named: alias.icon)?.author ?? ""
+            entries.append(Entry(name: name, icon: alias.icon, license: MDIIconData.license, author: author,
+                                 slashed: alias.slashed))
+        }
+        for record in data.records {
+            entries.append(Entry(name: mdiPrefix + record.name, icon: record.name, license: MDIIconData.license,
+                                 author: record.author, slashed: false))
+        }
+        return entries
+    }()
 
     // MARK: - Internals
 
@@ -103,15 +117,30 @@ public enum SymbolCatalog {
         return alias.slashed ? .slashed(record) : .icon(record)
     }
 
-    static func outline(of source: Source) -> Path? {
+    static func outline(of source: Source) throws(SymbolError) -> Path {
         let data = MDIIconData.bundled
         switch source {
         case .icon(let record):
-            return try? SVGPathParser.parse(data.pathData(of: record))
+            return try outline(ofIcon: record.name, pathData: data.pathData(of: record), slashed: false)
         case .slashed(let record):
-            guard let base = try? SVGPathParser.parse(data.pathData(of: record)) else { return nil }
-            return SlashKnockout.slashed(base)
+            return try outline(ofIcon: record.name, pathData: data.pathData(of: record), slashed: true)
         }
+    }
+
+    /// The outline drawn for MDI icon `icon` with SVG path data `pathData`, with the slash
+    /// knocked out if `slashed`.
+    /// - Throws: `SymbolError.corruptIcon` naming the icon and where its data stops parsing;
+    ///   `.nothingToSlash` when a slashed icon's outline encloses nothing.
+    static func outline(ofIcon icon: String, pathData: String, slashed: Bool) throws(SymbolError) -> Path {
+        let base: Path
+        do {
+            base = try SVGPathParser.parse(pathData)
+        } catch {
+            throw .corruptIcon(icon: icon, error)
+        }
+        guard slashed else { return base }
+        guard let knockedOut = SlashKnockout.slashed(base) else { throw .nothingToSlash(icon: icon) }
+        return knockedOut
     }
 
     static let cache = SymbolCache()
@@ -146,36 +175,5 @@ public enum SymbolCatalog {
         return MDICandidates(
             all: records.map { .init(name: mdiPrefix + $0.name, key: Array((mdiPrefix + $0.name).utf8), penalty: 0) },
             bare: records.map { .init(name: mdiPrefix + $0.name, key: Array($0.name.utf8), penalty: 1) })
-    }()
-
-    struct Catalogue: Sendable {
-        var entries: [Entry]
-        var json: [UInt8]
-        var entityTag: String
-    }
-
-    static let catalogue: Catalogue = {
-        let data = MDIIconData.bundled
-        var entries: [Entry] = []
-        for name in curated.names {
-            let alias = curated.byName[name]!
-            let author = data.record(named: alias.icon)?.author ?? ""
-            entries.append(Entry(name: name, icon: alias.icon, license: MDIIconData.license, author: author,
-                                 slashed: alias.slashed))
-        }
-        for record in data.records {
-            entries.append(Entry(name: mdiPrefix + record.name, icon: record.name, license: MDIIconData.license,
-                                 author: record.author, slashed: false))
-        }
-        var json = "["
-        for (i, e) in entries.enumerated() {
-            if i > 0 { json += ",\n" }
-            json += "{\"name\":\(JSON.string(e.name)),\"icon\":\(JSON.string(e.icon)),"
-                + "\"license\":\(JSON.string(e.license)),\"author\":\(JSON.string(e.author)),"
-                + "\"slashed\":\(e.slashed)}"
-        }
-        json += "]\n"
-        let bytes = Array(json.utf8)
-        return Catalogue(entries: entries, json: bytes, entityTag: EntityTag.strong(hashing: bytes))
     }()
 }

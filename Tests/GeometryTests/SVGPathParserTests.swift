@@ -1,5 +1,5 @@
 import Testing
-@testable import Raster
+@testable import Geometry
 
 // MARK: Helpers
 

@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 extension ToggleSpec {
@@ -28,9 +29,6 @@ extension ToggleSpec {
             return (offColor?.resolved(in: appearance) ?? StyleColors.offTrack(appearance), StyleColors.offSymbol)
         }
     }
-
-    /// A strong entity tag (RFC 9110 section 8.8.3) for the picture, from the canonical key.
-    public var entityTag: String { EntityTag.strong(hashing: canonicalKey.utf8) }
 
     private static func key(_ c: RGBAColor) -> String {
         "\(c.red),\(c.green),\(c.blue),\(c.alpha)"

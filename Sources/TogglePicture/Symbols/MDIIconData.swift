@@ -25,8 +25,8 @@ struct MDIIconData: Sendable {
     static let bundled: MDIIconData = {
         guard let url = Bundle.module.url(forResource: "icons", withExtension: "tsv", subdirectory: "MDI"),
               let data = FileManager.default.contents(atPath: url.path) else {
-            fatalError("MDI symbol data missing: Resources/MDI/icons.tsv is not in the ToggleService resource bundle"
-                       + " (copy the toggle-image-service_ToggleService.resources folder next to the executable)")
+            fatalError("MDI symbol data missing: Resources/MDI/icons.tsv is not in the TogglePicture resource bundle"
+                       + " (copy the toggle-image-service_TogglePicture.resources folder next to the executable)")
         }
         return MDIIconData(bytes: [UInt8](data))
     }()

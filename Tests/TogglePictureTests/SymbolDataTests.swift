@@ -1,5 +1,5 @@
 import Foundation
-@testable import ToggleService
+@testable import TogglePicture
 import XCTest
 
 /// The vendored data file and the script that writes it.
@@ -10,7 +10,7 @@ final class SymbolDataTests: XCTestCase {
     }
 
     func testDataFileIsSortedUniqueAndWellFormed() throws {
-        let url = Self.packageRoot.appendingPathComponent("Sources/ToggleService/Resources/MDI/icons.tsv")
+        let url = Self.packageRoot.appendingPathComponent("Sources/TogglePicture/Resources/MDI/icons.tsv")
         let bytes = try [UInt8](Data(contentsOf: url))
         XCTAssertEqual(bytes.last, UInt8(ascii: "\n"))
         XCTAssertFalse(bytes.contains(UInt8(ascii: "\r")))
@@ -39,7 +39,7 @@ final class SymbolDataTests: XCTestCase {
 
     func testLicenceShipsBesideTheData() throws {
         let root = Self.packageRoot
-        for path in ["Sources/ToggleService/Resources/MDI/LICENSE", "Public/vendor/mdi/LICENSE.txt"] {
+        for path in ["Sources/TogglePicture/Resources/MDI/LICENSE", "Public/vendor/mdi/LICENSE.txt"] {
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
             XCTAssertTrue(text.contains("Apache"), path)
             XCTAssertTrue(text.contains("Pictogrammers"), path)
@@ -97,8 +97,7 @@ final class SymbolMemoryTests: XCTestCase {
         step("first suggestions (candidate lists built)")
         _ = SymbolCatalog.suggestions(for: "mdi:wether-night")
         step("suggestions for mdi:wether-night")
-        _ = SymbolCatalog.entriesJSON
-        step("/symbols JSON built (\(SymbolCatalog.entriesJSON.count / 1024) KiB)")
+        step("catalogue entries built (\(SymbolCatalog.entries.count))")
         for name in SymbolCatalog.names { _ = SymbolCatalog.path(named: name) }
         step("all \(SymbolCatalog.names.count) curated names parsed and cached")
         for name in SymbolCatalog.mdiIconNames { _ = SymbolCatalog.path(named: SymbolCatalog.mdiPrefix + name) }

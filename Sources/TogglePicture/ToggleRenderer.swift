@@ -1,26 +1,35 @@
+import Geometry
 import Raster
 
 /// Errors that stop a toggle from being drawn.
 public enum ToggleRenderError: Error, Equatable, Sendable {
     case unknownSymbol(String)
+    /// The symbol's bundled icon data does not parse (see `SymbolError.corruptIcon`).
+    case corruptSymbol(name: String, SymbolError)
     case raster(RasterError)
     /// The PNG encoder failed; its message.
     case encoding(String)
 }
 
-/// Draws the "Icon Switch Toggle Style" (DESIGN.md section 2) onto a premultiplied canvas.
+/// Draws the "Icon Switch Toggle Style" (docs/design-facts.md section 2) onto a premultiplied canvas.
 ///
 /// Layers, bottom to top: background (if any), track, knob shadow, knob, symbol. Disabled draws
 /// every layer at 0.4 of its own alpha, as `.opacity(0.4)` does without a compositing group.
 public enum ToggleRenderer {
     /// Renders `spec`. The canvas is `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px.
     /// Blurred shadows come from `shadows` when it holds the same geometry (nil: always blur).
-    /// - Throws: `ToggleRenderError.unknownSymbol` when the symbol name is not in the catalogue.
+    /// - Throws: `ToggleRenderError.unknownSymbol` when the symbol name is not in the catalogue,
+    ///   `.corruptSymbol` when its bundled icon data does not parse.
     public static func render(_ spec: ToggleSpec,
                               shadows: ShadowCache? = .shared) throws(ToggleRenderError) -> Canvas {
         let layout = ToggleLayout(spec: spec)
-        guard let symbol = SymbolCatalog.path(named: spec.symbolName) else {
+        let symbol: Path
+        do {
+            symbol = try SymbolCatalog.outline(named: spec.symbolName)
+        } catch .unknownName {
             throw .unknownSymbol(spec.symbolName)
+        } catch {
+            throw .corruptSymbol(name: spec.symbolName, error)
         }
         let appearance = spec.appearance
         let layerOpacity = spec.disabled ? 0.4 : 1

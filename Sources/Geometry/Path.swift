@@ -44,29 +44,17 @@ public struct Path: Sendable, Equatable {
     }
 
     /// Appends a circular arc as cubic Béziers of at most 45 degrees each (radial error below
-    /// 5e-6 of the radius), continuing from the current point with a line to the arc's start
-    /// (or a move if `startsSubpath`). Angles in radians, y down, so positive sweeps turn
-    /// clockwise on screen.
+    /// 5e-6 of the radius; the same construction as SVG arcs, `SVGArc.forEachCubic`), continuing
+    /// from the current point with a line to the arc's start (or a move if `startsSubpath`).
+    /// Angles in radians, y down, so positive sweeps turn clockwise on screen.
     public mutating func addArc(center: Point, radius: Double, startAngle: Double, sweep: Double,
                                 startsSubpath: Bool = false) {
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 4)).rounded(.up)))
-        let step = sweep / Double(pieces)
-        // Control-point distance for a circular arc of angle `step`: 4/3 tan(step/4).
-        let k = 4.0 / 3.0 * _tan(step / 4)
-        var angle = startAngle
-        var (cosA, sinA) = (_cos(angle), _sin(angle))
-        var p0 = Point(center.x + radius * cosA, center.y + radius * sinA)
-        if startsSubpath { move(to: p0) } else { line(to: p0) }
-        for _ in 0..<pieces {
-            let next = angle + step
-            let (cosN, sinN) = (_cos(next), _sin(next))
-            let p3 = Point(center.x + radius * cosN, center.y + radius * sinN)
-            let c1 = Point(p0.x - k * radius * sinA, p0.y + k * radius * cosA)
-            let c2 = Point(p3.x + k * radius * sinN, p3.y - k * radius * cosN)
-            cubic(to: p3, control1: c1, control2: c2)
-            p0 = p3
-            angle = next
-            (cosA, sinA) = (cosN, sinN)
+        let arc = SVGArc.Center(center: center, radiusX: radius, radiusY: radius, rotation: 0,
+                                startAngle: startAngle, sweepAngle: sweep)
+        let start = arc.point(atAngle: startAngle)
+        if startsSubpath { move(to: start) } else { line(to: start) }
+        SVGArc.forEachCubic(of: arc, endingAt: arc.point(atAngle: startAngle + sweep)) { c1, c2, p in
+            cubic(to: p, control1: c1, control2: c2)
         }
     }
 
@@ -79,15 +67,24 @@ public struct Path: Sendable, Equatable {
     }
 
     /// A capsule (a rounded rectangle whose corner radius is half its shorter side) filling the
-    /// rectangle `(x, y, width, height)`.
+    /// rectangle `(x, y, width, height)`; clockwise on screen, as `capsule(from:to:radius:)`.
     public static func capsule(x: Double, y: Double, width: Double, height: Double) -> Path {
         let r = min(width, height) / 2
+        if width >= height {
+            return capsule(from: Point(x + r, y + r), to: Point(x + width - r, y + r), radius: r)
+        }
+        return capsule(from: Point(x + r, y + r), to: Point(x + r, y + height - r), radius: r)
+    }
+
+    /// The outline of a stroke from `a` to `b` with round caps of `radius` (half the stroke's
+    /// width): around the end cap from one side to the other, then back around the start cap,
+    /// as one closed subpath, clockwise on screen.
+    public static func capsule(from a: Point, to b: Point, radius: Double) -> Path {
+        let angle = _atan2(b.y - a.y, b.x - a.x)
         var path = Path()
-        // Right cap from top to bottom, then left cap from bottom to top.
-        path.addArc(center: Point(x + width - r, y + r), radius: r,
-                    startAngle: -Double.pi / 2, sweep: Double.pi, startsSubpath: true)
-        path.addArc(center: Point(x + r, y + height - r), radius: r,
-                    startAngle: Double.pi / 2, sweep: Double.pi)
+        path.addArc(center: b, radius: radius, startAngle: angle - Double.pi / 2, sweep: Double.pi,
+                    startsSubpath: true)
+        path.addArc(center: a, radius: radius, startAngle: angle + Double.pi / 2, sweep: Double.pi)
         path.close()
         return path
     }
@@ -105,11 +102,3 @@ public struct Path: Sendable, Equatable {
         })
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-@inline(__always) func _tan(_ x: Double) -> Double { Glibc.tan(x) }
-#else
-import Darwin
-@inline(__always) func _tan(_ x: Double) -> Double { Darwin.tan(x) }
-#endif

@@ -1,4 +1,5 @@
 import CPNGEncoder
+import Geometry
 import Raster
 
 /// Errors from PNG encoding.

@@ -1,6 +1,6 @@
 /// Dynamic Type categories and the factor `@ScaledMetric(relativeTo: .body)` applies to the
 /// track height: the body style's line height at that size divided by its 22 pt at Large
-/// (Apple HIG typography tables; DESIGN.md section 2).
+/// (Apple HIG typography tables; docs/design-facts.md section 2).
 public enum DynamicTypeSize: String, Sendable, CaseIterable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5

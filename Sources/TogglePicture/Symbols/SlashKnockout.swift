@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// SF-Symbols-style slashes for icons that have no slashed (`-off`) version in MDI: the base
@@ -57,7 +58,7 @@ enum SlashKnockout {
         high = min(high, limit - centerShift)
         guard high > low else { return result }
         let start = center + along * low, end = center + along * high
-        result.append(capsuleSegment(from: start, to: end, halfWidth: slashHalfWidth))
+        result.append(Path.capsule(from: start, to: end, radius: slashHalfWidth))
         return result
     }
 
@@ -99,22 +100,4 @@ enum SlashKnockout {
         }
         return out
     }
-
-    /// A stroke from `a` to `b` with round caps, as a closed outline.
-    static func capsuleSegment(from a: Point, to b: Point, halfWidth: Double) -> Path {
-        let angle = atan2(b.y - a.y, b.x - a.x)
-        var path = Path()
-        // Around the end cap from one side to the other, then back around the start cap.
-        path.addArc(center: b, radius: halfWidth, startAngle: angle - Double.pi / 2, sweep: Double.pi,
-                    startsSubpath: true)
-        path.addArc(center: a, radius: halfWidth, startAngle: angle + Double.pi / 2, sweep: Double.pi)
-        path.close()
-        return path
-    }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

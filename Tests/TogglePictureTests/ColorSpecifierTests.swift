@@ -1,8 +1,9 @@
+import Geometry
 import Raster
 import XCTest
-@testable import ToggleService
+@testable import TogglePicture
 
-/// Colour parsing against DESIGN.md section 2 and 4 (values from Apple's iOS 15-18 palette).
+/// Colour parsing against docs/design-facts.md sections 2 and 4 (values from Apple's iOS 15-18 palette).
 final class ColorSpecifierTests: XCTestCase {
     func testNamedColoursResolvePerAppearance() {
         XCTAssertEqual(ColorSpecifier.parse("green")?.resolved(in: .light), RGBAColor(red: 52, green: 199, blue: 89))

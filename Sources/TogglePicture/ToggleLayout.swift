@@ -1,4 +1,4 @@
-/// The toggle's geometry in device pixels, from DESIGN.md section 2 (all lengths there in pt;
+/// The toggle's geometry in device pixels, from docs/design-facts.md section 2 (all lengths there in pt;
 /// px = pt x scale).
 public struct ToggleLayout: Sendable, Equatable {
     /// Track height at Large, in pt (the seed's `@ScaledMetric var height = 32`).

@@ -1,7 +1,8 @@
+import Geometry
 import Raster
 
 /// SwiftUI's named colours as iOS 15-18 resolve them (sRGB 0-255, light and dark), from Apple's
-/// Human Interface Guidelines colour table; copied in DESIGN.md section 2.
+/// Human Interface Guidelines colour table; copied in docs/design-facts.md section 2.
 public enum NamedColor: String, Sendable, CaseIterable {
     case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown, gray
     case black, white, clear
@@ -35,7 +36,7 @@ public enum NamedColor: String, Sendable, CaseIterable {
     }
 }
 
-/// Fixed colours of the style (DESIGN.md section 2).
+/// Fixed colours of the style (docs/design-facts.md section 2).
 public enum StyleColors {
     /// The knob: white in both appearances.
     public static let knob = RGBAColor.white

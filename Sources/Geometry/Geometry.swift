@@ -55,14 +55,3 @@ public struct AffineTransform: Sendable, Equatable {
         Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }
 }
-
-// Foundation-free trigonometry for the few places that need it.
-#if canImport(Glibc)
-import Glibc
-@inline(__always) func _cos(_ x: Double) -> Double { Glibc.cos(x) }
-@inline(__always) func _sin(_ x: Double) -> Double { Glibc.sin(x) }
-#else
-import Darwin
-@inline(__always) func _cos(_ x: Double) -> Double { Darwin.cos(x) }
-@inline(__always) func _sin(_ x: Double) -> Double { Darwin.sin(x) }
-#endif

@@ -1,5 +1,6 @@
-import HTTPServer
+import Geometry
 import Raster
+import Utilities
 
 /// Parsed symbol outlines, shared by every thread that renders.
 ///
@@ -10,20 +11,15 @@ import Raster
 final class SymbolCache: Sendable {
     static let capacity = 2048
 
-    private let storage = Locked<[String: Path?]>([:])
+    private let storage = BoundedCache<String, Path?>(capacity: SymbolCache.capacity)
 
     init() {}
 
     /// The cached outline for `name` (nil inside when the name resolved to nothing), or
     /// `make()`'s result, stored if there is room.
     func path(for name: String, make: () -> Path?) -> Path? {
-        if let hit = storage.withLock({ $0[name] }) { return hit }
-        let made = make()
-        storage.withLock { cache in
-            if cache.count < Self.capacity { cache[name] = made }
-        }
-        return made
+        storage.value(for: name, orMake: make)
     }
 
-    var count: Int { storage.withLock { $0.count } }
+    var count: Int { storage.count }
 }

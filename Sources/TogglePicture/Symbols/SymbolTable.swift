@@ -1,5 +1,5 @@
 /// The curated table: SF-Symbol-style names (the names people know from Apple's SF Symbols) and
-/// the Material Design Icons drawn for them (DESIGN.md section 3).
+/// the Material Design Icons drawn for them (docs/design-facts.md section 3).
 ///
 /// Outline SF names map to MDI `-outline` icons and `.fill` names to MDI's filled ones where MDI
 /// has both. A `.slash` name maps to MDI's `-off` icon where there is a fitting one; otherwise
@@ -26,7 +26,7 @@ struct SymbolAlias: Sendable {
     }
 
     static let table: [SymbolAlias] = [
-        // The seed's symbols (DESIGN.md section 3; bold weights, as the seed draws its symbols bold)
+        // The seed's symbols (docs/design-facts.md section 3; bold weights, as the seed draws its symbols bold)
         .init("checkmark", "check-bold"),
         .init("xmark", "close-thick"),
         .init("minus", "minus-thick"),
