@@ -37,7 +37,8 @@ enum ServeCommand {
             metrics: FanOutMetrics(observers))
         // Handlers first, so a SIGTERM that arrives right after the address line is printed
         // drains instead of killing the process.
-        installSignalHandlers(server: server, readiness: readiness, accessLog: accessLog)
+        installSignalHandlers(server: server, readiness: readiness, addressFile: options.addressFile,
+                              accessLog: accessLog)
         let address: BoundAddress
         do {
             address = try server.start()
@@ -47,6 +48,10 @@ enum ServeCommand {
         }
         // Ready before the address line: a client that reads it may ask /readyz at once.
         readiness.markReady()
+        // The address file before the address line, so whoever read the line finds the file.
+        if let path = options.addressFile {
+            AddressFile.write(address, to: path)
+        }
         Console.line("listening on \(address)")
         let index = options.responder.publicDirectory + "/index.html"
         if !FileManager.default.fileExists(atPath: index) {
@@ -60,11 +65,12 @@ enum ServeCommand {
         while true { pause() }
     }
 
-    /// SIGTERM / SIGINT: readiness off, graceful drain, exit 0; a second signal exits at once.
-    /// Set up inside a function: Dispatch signal handlers written in top-level code crash in
-    /// Swift 6 mode when run on another queue (docs/design-facts.md section 8).
-    /// Every access log line written before the process exits (standard output is the log's).
-    static func installSignalHandlers(server: HTTPServer, readiness: Readiness, accessLog: AccessLogWriter?) {
+    /// SIGTERM / SIGINT: readiness off, graceful drain, address file removed, every access log
+    /// line written, exit 0; a second signal exits at once. Set up inside a function: Dispatch
+    /// signal handlers written in top-level code crash in Swift 6 mode when run on another queue
+    /// (docs/design-facts.md section 8).
+    static func installSignalHandlers(server: HTTPServer, readiness: Readiness, addressFile: String?,
+                                      accessLog: AccessLogWriter?) {
         let queue = DispatchQueue(label: "toggle-server.signals")
         let state = SignalState()
         // In the log's order: through the writer when there is one.
@@ -83,6 +89,7 @@ enum ServeCommand {
                 readiness.markDraining()
                 say("signal \(signo): draining")
                 server.shutdown {
+                    if let addressFile { AddressFile.remove(addressFile) }
                     say("drained: exiting")
                     accessLog?.flush(timeout: 10)
                     exit(0)
