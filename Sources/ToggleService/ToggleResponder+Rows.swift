@@ -16,7 +16,7 @@ extension ToggleResponder {
             return Self.parameterError(error).annotated(route: "row")
         }
         let key = Self.rowKey(query)
-        return picture(request, key: key, ignored: query.ignored, route: "row") { () throws(ToggleRenderError) in
+        return picture(request, key: key, ignored: query.ignored, route: "row") { () throws(ToggleImageError) in
             try RowImage.png(query)
         }
     }
@@ -29,7 +29,7 @@ extension ToggleResponder {
             return Self.parameterError(error).annotated(route: "card")
         }
         let key = Self.cardKey(query)
-        return picture(request, key: key, ignored: query.ignored, route: "card") { () throws(ToggleRenderError) in
+        return picture(request, key: key, ignored: query.ignored, route: "card") { () throws(ToggleImageError) in
             try RowImage.png(query)
         }
     }
@@ -48,7 +48,7 @@ extension ToggleResponder {
     /// A cacheable image response for `key`: 304 on a matching If-None-Match, else the bytes
     /// from the image cache or `make`.
     func picture(_ request: HTTPRequest, key: String, ignored: [String], route: String,
-                 make: () throws(ToggleRenderError) -> [UInt8]) -> HTTPResponse {
+                 make: () throws(ToggleImageError) -> [UInt8]) -> HTTPResponse {
         let tag = EntityTag.strong(hashing: key.utf8)
         var fields = cacheableFields(entityTag: tag, crossOrigin: true)
         if !ignored.isEmpty {
@@ -59,7 +59,7 @@ extension ToggleResponder {
         }
         let png: [UInt8]
         let outcome: ImageCache.Outcome
-        func timed() throws(ToggleRenderError) -> [UInt8] {
+        func timed() throws(ToggleImageError) -> [UInt8] {
             let start = MonotonicClock.now()
             let bytes = try make()
             metrics?.observeRender(seconds: MonotonicClock.now() - start)

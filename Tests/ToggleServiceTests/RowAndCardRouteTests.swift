@@ -66,6 +66,9 @@ final class RowAndCardRouteTests: XCTestCase {
         let row = pngTextChunks(get("/row", "label=Dark%20Mode&on=1").body)
         XCTAssertEqual(row["Title"], "Dark Mode, switch, on")
         XCTAssertEqual(row["Description"], "Dark Mode, switch, on")
+        // A Hebrew label is kept whole (iTXt, UTF-8), not turned into question marks.
+        let hebrew = pngTextChunks(get("/row", "label=%D7%9E%D7%A6%D7%91%20%D7%9B%D7%94%D7%94&on=1").body)
+        XCTAssertEqual(hebrew["Description"], "מצב כהה, switch, on")
         let card = pngTextChunks(get("/card", nil).body)
         XCTAssertEqual(card["Description"], "Automatic Updates, switch, on; Dark Mode, switch, off; "
                        + "Sound, switch, on; Share Location, switch, off")
