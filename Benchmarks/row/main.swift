@@ -39,6 +39,22 @@ let toggle = try ToggleQuery(rawQuery: "on=1&color=indigo&sym=moon.fill&scale=2"
 let row = try RowQuery(rawQuery: "label=Dark%20Mode&on=1&color=indigo&sym=moon.fill&scale=2")
 let card = try CardQuery(rawQuery: "scale=2")
 
+if CommandLine.arguments.dropFirst(2).contains("levels") {
+    // Bytes and time of the row's and card's PNGs at each zlib level (palette when it fits).
+    let rowCanvas = try RowRenderer.render(row: row.row, spec: row.spec)
+    let cardCanvas = try RowRenderer.render(card: card.rows.map { ($0.row, $0.spec) }, width: card.width,
+                                            scale: card.scale, appearance: card.appearance)
+    for level: Int32 in [1, 3, 5, 6, 8, 9] {
+        var encoder = ToggleImage.stillEncoder
+        encoder.smallImageLevels = []
+        encoder.compressionLevel = level
+        let rowBytes = try encoder.encode(rowCanvas).count, cardBytes = try encoder.encode(cardCanvas).count
+        let t = measure(max(1, iterations / 10)) { (try? encoder.encode(rowCanvas).count) ?? 0 }
+        print("level=\(level) row-bytes=\(rowBytes) card-bytes=\(cardBytes) row-encode-us=\(String(format: "%.0f", t.us))")
+    }
+    exit(0)
+}
+
 if let only = CommandLine.arguments.dropFirst(2).first(where: { $0.hasPrefix("only=") })?.dropFirst(5) {
     let body: () throws -> Int
     switch only {
