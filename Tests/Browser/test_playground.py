@@ -103,6 +103,41 @@ def screenshot(driver, path, width, height, mobile):
     print("saved", path)
 
 
+SVG_PIXEL = """
+const [src, x, y, done] = arguments;
+const img = new Image();
+img.onload = () => {
+  const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  done([img.naturalWidth, img.naturalHeight, ...g.getImageData(x, y, 1, 1).data]);
+};
+img.onerror = () => done(null);
+img.src = src;
+"""
+
+
+def check_svg(driver, base):
+    """/toggle.svg shows in an <img> at the PNG's size, and theme=auto draws the dark track when
+    the page prefers a dark colour scheme (emulated), the light one otherwise."""
+    driver.set_script_timeout(15)
+    # On, green: light systemGreen (52,199,89), dark (48,209,88); (8, 16) is track, left of the knob.
+    for scheme, green in (("light", (52, 199, 89)), ("dark", (48, 209, 88))):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        # A fresh URL per scheme so the image is not reused from the memory cache.
+        got = driver.execute_async_script(SVG_PIXEL, f"{base}/toggle.svg?on=1&theme=auto&v={scheme}", 8, 16)
+        check(got is not None and got[:2] == [58, 32], f"SVG loads in an <img> at 58x32 ({scheme}): {got}")
+        if got:
+            close = all(abs(a - b) <= 2 for a, b in zip(got[2:5], green)) and got[5] == 255
+            check(close, f"theme=auto draws the {scheme} track {green} when the page prefers {scheme}: {got[2:]}")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    plain = driver.execute_async_script(SVG_PIXEL, f"{base}/toggle.svg?on=1&theme=dark&scale=2", 16, 32)
+    check(plain is not None and plain[:2] == [115, 64] and abs(plain[2] - 48) <= 2,
+          f"theme=dark SVG at scale 2 is 115x64 with the dark track: {plain}")
+
+
 def main():
     base, out = sys.argv[1].rstrip("/"), sys.argv[2]
     os.makedirs(out, exist_ok=True)
@@ -222,6 +257,7 @@ def main():
         screenshot(driver, os.path.join(out, "playground-phone.png"), 390, 844, mobile=True)
         errors = console_errors(driver)
         check(errors == [], f"no console errors after the screenshots {errors}")
+        check_svg(driver, base)
     finally:
         driver.quit()
     if failures:
