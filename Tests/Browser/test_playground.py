@@ -138,6 +138,26 @@ def check_svg(driver, base):
           f"theme=dark SVG at scale 2 is 115x64 with the dark track: {plain}")
 
 
+def check_format_switch(driver, base):
+    """The playground's PNG/SVG switch: the preview and every snippet follow it, Auto (theme)
+    is offered only for SVG, and the SVG preview is an <img> that loads."""
+    driver.get(base + "/?state=on&scale=2")
+    src, _, _ = preview_loaded(driver)
+    check(driver.execute_script("return document.getElementById('theme-auto').disabled"), "Auto theme is off for PNG")
+    driver.find_element(By.CSS_SELECTOR, 'input[name=format][value=svg]').click()
+    src2, w2, h2 = preview_loaded(driver, src, "/toggle.svg?")
+    check("/toggle.svg?on=1&scale=2" in src2 and (w2, h2) == (115, 64), f"SVG preview {src2} at {w2}x{h2}")
+    check(snippet(driver, "url") == base + "/toggle.svg?on=1&scale=2", "URL snippet is the SVG's")
+    check(snippet(driver, "curl").endswith("-o toggle.svg"), "curl snippet writes toggle.svg")
+    check('<img src="' + base + '/toggle.svg?' in snippet(driver, "html"), "HTML snippet shows the SVG in an <img>")
+    driver.find_element(By.CSS_SELECTOR, 'input[name=theme][value=auto]').click()
+    src3, w3, _ = preview_loaded(driver, src2, "theme=auto")
+    check("/toggle.svg?" in src3 and "theme=auto" in src3 and w3 > 0, f"Auto theme preview {src3}")
+    driver.find_element(By.CSS_SELECTOR, 'input[name=format][value=png]').click()
+    src4, w4, _ = preview_loaded(driver, src3, "/toggle?")
+    check("theme=auto" not in src4 and w4 > 0, f"back to PNG drops theme=auto: {src4}")
+
+
 def main():
     base, out = sys.argv[1].rstrip("/"), sys.argv[2]
     os.makedirs(out, exist_ok=True)
@@ -258,6 +278,9 @@ def main():
         errors = console_errors(driver)
         check(errors == [], f"no console errors after the screenshots {errors}")
         check_svg(driver, base)
+        check_format_switch(driver, base)
+        errors = console_errors(driver)
+        check(errors == [], f"no console errors after the format switch {errors}")
     finally:
         driver.quit()
     if failures:
