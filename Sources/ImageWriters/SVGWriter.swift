@@ -7,7 +7,7 @@ public enum SVGWriterError: Error, Equatable, Sendable {
     case scenesDiffer
 }
 
-/// A `Scene` as an SVG 1.1 document (docs/design-facts.md, "SVG"): `width`, `height` and
+/// A `Scene` as an SVG 1.1 document (docs/design-facts.md section 9): `width`, `height` and
 /// `viewBox` in the scene's px, so rasterized at its intrinsic size it matches the PNG.
 ///
 /// - Fills become `<path>` (`fill`, `fill-opacity` = colour alpha x opacity, `fill-rule`); a
