@@ -90,7 +90,7 @@ let package = Package(
                     dependencies: ["TogglePicture", "Geometry", "Scene", "Raster", "Utilities", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
                     dependencies: ["ToggleService", "TogglePicture", "HTTPServer", "ImageWriters", "Raster", "Utilities",
-                                   "TestSupport"]),
+                                   "Scene", "SceneRaster", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toggle-server", "TestSupport"]),
     ]
 )
