@@ -5,7 +5,7 @@
 //   Geometry       points, affine transforms, paths, arcs, capsule, SVG path parser, flattening,
 //                  libm shims; no pixels
 //   Scene          a picture as ordered drawing operations in px (fill a path, a path's blurred
-//                  shadow, paint the canvas) with their colours (RGBAColor); on Geometry
+//                  shadow, paint the canvas, a nested scene as a layer) with their colours (RGBAColor); on Geometry
 //   Raster         exact-coverage rasterizer, coverage masks, premultiplied RGBA canvas, Gaussian
 //                  blur; on Geometry (and Scene for RGBAColor)
 //   SceneRaster    the raster backend: Scene -> Canvas, with the blurred-shadow cache
