@@ -156,7 +156,7 @@ public struct ToggleResponder: HTTPResponder {
         let outcome: ImageCache.Outcome
         do {
             let picture = prepared.picture
-            let make = { () throws(ToggleRenderError) -> [UInt8] in
+            let make = { () throws(ToggleImageError) -> [UInt8] in
                 let start = MonotonicClock.now()
                 let bytes = try ToggleImage.bytes(for: picture)
                 metrics?.observeRender(seconds: MonotonicClock.now() - start)
