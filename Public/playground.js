@@ -1,5 +1,6 @@
-// The playground on index.html: controls -> a /toggle URL -> preview and snippets.
-// Plain JavaScript, no build step; talks only to this server (/toggle, /row, /symbols).
+// The playground on index.html: controls -> a /toggle (PNG) or /toggle.svg URL (/row, /row.svg
+// with a label) -> preview and snippets.
+// Plain JavaScript, no build step; talks only to this server (/toggle, /toggle.svg, /row, /symbols).
 "use strict";
 
 // Dynamic Type factors (body line height / 22), docs/design-facts.md section 2.
@@ -18,6 +19,7 @@ const DEFAULTS = {
   state: "on", disabled: false, on_sym: "checkmark", off_sym: "xmark", sym: "minus",
   color: "green", off_color: "", bg: "", scale: "2", size: "large", pad: "0", theme: "light", alt: "",
   label: "",
+  format: "png",
 };
 const SEARCH_LIMIT = 48;
 
@@ -85,6 +87,7 @@ function settings() {
     theme: form.elements.theme.value,
     alt: $("alt").value.trim(),
     label: $("label").value.trim(),
+    format: form.elements.format.value,
   };
 }
 
@@ -96,6 +99,7 @@ function apply(s) {
   $("scale").value = s.scale;
   $("size").value = s.size;
   $("pad").value = s.pad;
+  form.elements.format.value = s.format === "svg" ? "svg" : "png";
   form.elements.theme.value = s.theme;
   $("alt").value = s.alt;
   $("label").value = s.label;
@@ -124,8 +128,9 @@ function query(s, theme = s.theme) {
 
 /** A /toggle URL, or a /row URL (label first) when there is a label. */
 function toggleURL(s, theme) {
-  if (s.label) return location.origin + "/row?label=" + encodeURIComponent(s.label) + "&" + query(s, theme);
-  return location.origin + "/toggle?" + query(s, theme);
+  const ext = s.format === "svg" ? ".svg" : "";
+  if (s.label) return location.origin + "/row" + ext + "?label=" + encodeURIComponent(s.label) + "&" + query(s, theme);
+  return location.origin + "/toggle" + ext + "?" + query(s, theme);
 }
 
 /** Pixel size of the PNG, and the CSS size to show it at (pixels / scale). A row's height grows
@@ -168,7 +173,7 @@ function snippets(s) {
     html: img(url),
     md: `![${escapeMarkdown(alt)}](${url})`,
     picture: `<picture>\n  <source media="(prefers-color-scheme: dark)" srcset="${escapeHTML(dark)}">\n  ${img(light)}\n</picture>`,
-    curl: `curl -fsS '${url}' -o ${s.label ? "row" : "toggle"}.png`,
+    curl: `curl -fsS '${url}' -o ${s.label ? "row" : "toggle"}.${s.format === "svg" ? "svg" : "png"}`,
   };
 }
 
@@ -190,6 +195,12 @@ function showProblem(text) {
 
 function update() {
   const s = settings();
+  // theme=auto follows the viewer's colour scheme, which only an SVG can do.
+  $("theme-auto").disabled = s.format !== "svg";
+  if (s.theme === "auto" && s.format !== "svg") {
+    form.elements.theme.value = "light";
+    s.theme = "light";
+  }
   for (const p of ["on_sym", "off_sym", "sym"]) {
     $(p).closest("label").classList.toggle("active", p === { on: "on_sym", off: "off_sym", mixed: "sym" }[s.state]);
   }

@@ -8,6 +8,7 @@
 //   machine load: the count for N = 200 minus N = 100, over 100, is one call's cost.
 import Foundation
 import Raster
+import SceneRaster
 import TogglePicture
 import ToggleService
 
@@ -39,11 +40,19 @@ let toggle = try ToggleQuery(rawQuery: "on=1&color=indigo&sym=moon.fill&scale=2"
 let row = try RowQuery(rawQuery: "label=Dark%20Mode&on=1&color=indigo&sym=moon.fill&scale=2")
 let card = try CardQuery(rawQuery: "scale=2")
 
+/// The row's picture drawn as the service draws it: its scene, then the raster backend.
+func renderRow() throws -> Canvas {
+    try SceneRasterizer.render(RowScene.scene(row: row.row, label: row.label, spec: row.spec))
+}
+func renderCard() throws -> Canvas {
+    try SceneRasterizer.render(RowScene.scene(card: card.rows.map { ($0.row, $0.label, $0.spec) }, width: card.width,
+                                              scale: card.scale, appearance: card.appearance))
+}
+
 if CommandLine.arguments.dropFirst(2).contains("levels") {
     // Bytes and time of the row's and card's PNGs at each zlib level (palette when it fits).
-    let rowCanvas = try RowRenderer.render(row: row.row, spec: row.spec)
-    let cardCanvas = try RowRenderer.render(card: card.rows.map { ($0.row, $0.spec) }, width: card.width,
-                                            scale: card.scale, appearance: card.appearance)
+    let rowCanvas = try renderRow()
+    let cardCanvas = try renderCard()
     for level: Int32 in [1, 3, 5, 6, 8, 9] {
         var encoder = ToggleImage.stillEncoder
         encoder.smallImageLevels = []
@@ -59,9 +68,9 @@ if let only = CommandLine.arguments.dropFirst(2).first(where: { $0.hasPrefix("on
     let body: () throws -> Int
     switch only {
     case "toggle": body = { try ToggleRenderer.render(toggle).pixels.count }
-    case "row": body = { try RowRenderer.render(row: row.row, spec: row.spec).pixels.count }
+    case "row": body = { try renderRow().pixels.count }
     case "toggle-png": body = { try ToggleImage.png(for: toggle).count }
-    case "row-png": body = { try RowImage.png(row).count }
+    case "row-png": body = { try RowImage.bytes(row, format: .png).count }
     default: fatalError("only=toggle|row|toggle-png|row-png")
     }
     var checksum = try body()
@@ -71,10 +80,10 @@ if let only = CommandLine.arguments.dropFirst(2).first(where: { $0.hasPrefix("on
 }
 
 let toggleCanvas = try measure(iterations) { try ToggleRenderer.render(toggle).pixels.count }
-let rowCanvas = try measure(iterations) { try RowRenderer.render(row: row.row, spec: row.spec).pixels.count }
+let rowCanvas = try measure(iterations) { try renderRow().pixels.count }
 let togglePNG = try measure(iterations) { try ToggleImage.png(for: toggle).count }
-let rowPNG = try measure(iterations) { try RowImage.png(row).count }
-let cardPNG = try measure(max(1, iterations / 4)) { try RowImage.png(card).count }
+let rowPNG = try measure(iterations) { try RowImage.bytes(row, format: .png).count }
+let cardPNG = try measure(max(1, iterations / 4)) { try RowImage.bytes(card, format: .png).count }
 
 func line(_ name: String, _ m: (us: Double, checksum: Int)) {
     print("\(name) us=\(String(format: "%.1f", m.us)) checksum=\(m.checksum)")

@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+import Scene
 import TextLayout
 
 /// The label's colours (docs/design-facts.md section 10): iOS `label` and, for a disabled row,

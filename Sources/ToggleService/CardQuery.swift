@@ -21,6 +21,8 @@ public struct CardQuery: Sendable {
     public var appearance: Appearance
     /// Parameters that were ignored, in the order sent.
     public var ignored: [String]
+    /// `theme=auto` (SVG only): `appearance` is light, the file follows the viewer's.
+    public var followsColorScheme: Bool
 
     public static let maximumRows = 12
     static let widths: ClosedRange<Double> = 240...1200
@@ -69,6 +71,7 @@ public struct CardQuery: Sendable {
         size = card.spec.size
         scale = card.spec.scale
         appearance = card.spec.appearance
+        followsColorScheme = card.followsColorScheme
         width = try widthPair.map { p throws(ParameterError) in
             try ToggleQuery.decimal(p, in: Self.widths, expected: Self.widthExpected)
         } ?? CardLayout.defaultWidth
@@ -90,6 +93,14 @@ public struct CardQuery: Sendable {
         let layout = CardLayout(width: width, rowHeights: rows.map(\.row.layout.height))
         try LabelParameter.checkArea(widthPt: layout.width, heightPt: layout.height, scale: scale,
                                      scaleGiven: wide.contains { $0.name == "scale" })
+    }
+
+    /// - Throws: `ParameterError` on `theme` for `theme=auto` in any format but SVG.
+    public func check(for format: ImageFormat) throws(ParameterError) {
+        if followsColorScheme && format != .svg {
+            throw ParameterError(error: "invalid value", parameter: "theme", value: "auto",
+                                 expected: "light or dark; theme=auto needs .svg (/card.svg follows the viewer's colour scheme)")
+        }
     }
 
     /// `rowN.name` split into N and name; nil for names without the `row<digits>.` prefix.

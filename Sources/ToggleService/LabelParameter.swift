@@ -19,7 +19,7 @@ enum LabelParameter {
     /// Checks a picture's size in px against `maximumPixels`.
     /// - Throws: `ParameterError` on the `scale` parameter (or `label` at scale 1) saying how big it would be.
     static func checkArea(widthPt: Double, heightPt: Double, scale: Double, scaleGiven: Bool) throws(ParameterError) {
-        let w = RowRenderer.pixels(widthPt, scale: scale), h = RowRenderer.pixels(heightPt, scale: scale)
+        let w = RowScene.pixels(widthPt, scale: scale), h = RowScene.pixels(heightPt, scale: scale)
         guard w * h > maximumPixels else { return }
         throw ParameterError(error: "picture too large", parameter: scaleGiven ? "scale" : "width", value: "\(scaleGiven ? scale : widthPt)",
                              expected: "a picture of at most \(maximumPixels) px (this one is \(w) x \(h)): "

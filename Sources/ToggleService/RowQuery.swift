@@ -14,6 +14,8 @@ public struct RowQuery: Sendable {
     public var row: LabelledRow
     /// Parameters that were ignored, in the order sent.
     public var ignored: [String]
+    /// `theme=auto` (SVG only): `spec` holds the light theme, the file follows the viewer's.
+    public var followsColorScheme: Bool
 
     /// Widths `width=` accepts, pt.
     static let widths: ClosedRange<Double> = 200...1200
@@ -44,6 +46,7 @@ public struct RowQuery: Sendable {
         let toggle = try ToggleQuery(pairs: rest)
         spec = toggle.spec
         ignored = toggle.ignored
+        followsColorScheme = toggle.followsColorScheme
         width = try own["width"].map { p throws(ParameterError) in
             try ToggleQuery.decimal(p, in: Self.widths, expected: Self.widthExpected)
         } ?? LabelledRow.defaultWidth
@@ -54,5 +57,13 @@ public struct RowQuery: Sendable {
         try LabelParameter.checkArea(widthPt: row.layout.width + 2 * spec.padding,
                                      heightPt: row.layout.height + 2 * spec.padding,
                                      scale: spec.scale, scaleGiven: rest.contains { $0.name == "scale" })
+    }
+
+    /// - Throws: `ParameterError` on `theme` for `theme=auto` in any format but SVG.
+    public func check(for format: ImageFormat) throws(ParameterError) {
+        if followsColorScheme && format != .svg {
+            throw ParameterError(error: "invalid value", parameter: "theme", value: "auto",
+                                 expected: "light or dark; theme=auto needs .svg (/row.svg follows the viewer's colour scheme)")
+        }
     }
 }

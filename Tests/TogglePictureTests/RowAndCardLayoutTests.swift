@@ -1,6 +1,7 @@
 import XCTest
 import TextLayout
 import Raster
+import Scene
 @testable import TogglePicture
 import Geometry
 
