@@ -51,6 +51,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     private struct PendingWrite {
         var head: [UInt8]
+        var trailer: [UInt8]
         var body: [UInt8]
         var offset = 0
         var method: String?
@@ -274,9 +275,9 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private func send(_ response: HTTPResponse, isHead: Bool) {
         guard case .write(let close) = machine.responseReady(now: MonotonicClock.now()) else { return }
         let request = current.request
-        let output = ResponseSerializer.serialize(response, isHead: isHead, close: close, date: HTTPDate.now(),
-                                                  announceKeepAlive: request?.version == .http1_0)
-        pending = PendingWrite(head: output.head, body: output.body, method: request?.method,
+        let trailer = loop.dateTrailer(close: close, announceKeepAlive: request?.version == .http1_0)
+        let output = ResponseSerializer.serialize(response, isHead: isHead, trailer: trailer)
+        pending = PendingWrite(head: output.head, trailer: output.trailer, body: output.body, method: request?.method,
                                target: request?.target, annotations: response.annotations,
                                status: output.status, started: current.started)
         current = (nil, 0)
@@ -285,9 +286,9 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     private func writable() {
         guard !machine.isClosed, var write = pending else { return }
-        let total = write.head.count + write.body.count
+        let total = write.head.count + write.trailer.count + write.body.count
         while write.offset < total {
-            switch SocketCalls.send(fd, head: write.head, body: write.body, offset: write.offset) {
+            switch SocketCalls.send(fd, write.head, write.trailer, write.body, offset: write.offset) {
             case .bytes(let n):
                 write.offset += n
                 pending = write

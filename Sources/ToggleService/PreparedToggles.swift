@@ -10,6 +10,29 @@ struct PreparedToggle: Sendable {
     var entityTag: String
     /// ETag, Cache-Control, CORS, nosniff and X-Ignored-Params (no Content-Type yet).
     var fields: HTTPFields
+    /// The image cache's shard for `key` (`ImageCache.shardIndex`), hashed once.
+    var shard: Int
+    /// The last 200 made for this request, head serialized, sent again while the cache holds
+    /// the same image.
+    let ready = ReadyResponse()
+}
+
+/// A finished response kept for reuse, shared by the threads that answer the same request.
+final class ReadyResponse: Sendable {
+    private let response = Locked<HTTPResponse?>(nil)
+
+    /// The kept response if its body is `body` itself (the same storage, so no bytes compared).
+    func response(withBody body: [UInt8]) -> HTTPResponse? {
+        response.withLock { kept in
+            guard let kept, kept.body.withUnsafeBufferPointer({ $0.baseAddress })
+                    == body.withUnsafeBufferPointer({ $0.baseAddress }), kept.body.count == body.count else { return nil }
+            return kept
+        }
+    }
+
+    func keep(_ made: HTTPResponse) {
+        response.withLock { $0 = made }
+    }
 }
 
 /// Parsed toggle requests by their raw path and query, so a repeated request (the common case:
@@ -23,11 +46,11 @@ final class PreparedToggles: Sendable {
 
     init(limit: Int = 4096) { table = BoundedCache(capacity: limit, whenFull: .startOver) }
 
-    /// The table key for a request, or nil for a target too long to be worth keeping.
-    static func memoKey(path: String, query: String?) -> String? {
-        guard path.utf8.count + (query?.utf8.count ?? 0) <= 256 else { return nil }
-        guard let query else { return path }
-        return path + "?" + query
+    /// The table key for a request: its target as sent (path and query are a function of it, so
+    /// the same target always means the same parsed request; no string is built per request),
+    /// or nil for a target too long to be worth keeping.
+    static func memoKey(_ request: HTTPRequest) -> String? {
+        request.target.utf8.count <= 256 ? request.target : nil
     }
 
     func entry(for key: String) -> PreparedToggle? {

@@ -67,13 +67,19 @@ public struct ToggleResponder: HTTPResponder {
     /// loop by `respond(to:)`: parsing a long query, or answering an unknown name with its "did
     /// you mean" search, costs milliseconds that would hold up every connection of the loop.
     func cachedToggle(_ request: HTTPRequest, impliedScale: Double?) -> HTTPResponse? {
-        guard let cache, let memoKey = PreparedToggles.memoKey(path: request.path, query: request.query),
+        guard let cache, let memoKey = PreparedToggles.memoKey(request),
               let entry = prepared.entry(for: memoKey) else { return nil }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
             return HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")
         }
-        guard let png = cache.cachedValue(for: entry.key) else { return nil }
-        return Self.image(png, fields: entry.fields, outcome: .hit)
+        guard let png = cache.cachedValue(for: entry.key, shard: entry.shard) else { return nil }
+        // The common case: the same answer as last time, head already serialized (only Date and
+        // Connection, which the server adds, differ between requests).
+        if let ready = entry.ready.response(withBody: png) { return ready }
+        var response = Self.image(png, fields: entry.fields, outcome: .hit)
+        response.serializeHead()
+        entry.ready.keep(response)
+        return response
     }
 
     /// A finished response (error or 304) that ends a toggle request before any image lookup.
@@ -82,7 +88,7 @@ public struct ToggleResponder: HTTPResponder {
     /// Parses the query and makes the cache fields (or takes both from `prepared` when the same
     /// path and query came before), or answers a parameter error or a 304.
     func prepareToggle(_ request: HTTPRequest, impliedScale: Double?) -> Result<PreparedToggle, EarlyAnswer> {
-        let memoKey = PreparedToggles.memoKey(path: request.path, query: request.query)
+        let memoKey = PreparedToggles.memoKey(request)
         let entry: PreparedToggle
         if let memoKey, let known = prepared.entry(for: memoKey) {
             entry = known
@@ -99,7 +105,8 @@ public struct ToggleResponder: HTTPResponder {
             if let ignored = query.ignoredFieldValue {
                 fields.append(name: "X-Ignored-Params", value: ignored)
             }
-            entry = PreparedToggle(spec: query.spec, key: key, entityTag: tag, fields: fields)
+            entry = PreparedToggle(spec: query.spec, key: key, entityTag: tag, fields: fields,
+                                   shard: cache?.shardIndex(for: key) ?? 0)
             if let memoKey { prepared.insert(entry, for: memoKey) }
         }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
@@ -112,9 +119,17 @@ public struct ToggleResponder: HTTPResponder {
         var fields = fields
         fields.append(name: "Content-Type", value: "image/png")
         var response = HTTPResponse(status: 200, headers: fields, body: png)
-        response.annotations = ["route": "toggle", "cache": outcome.rawValue]
+        response.annotations = imageAnnotations[outcome] ?? ["route": "toggle", "cache": outcome.rawValue]
         return response
     }
+
+    /// The annotations of an image response by cache outcome, made once (a dictionary literal per
+    /// response was an allocation on the cached path).
+    static let imageAnnotations: [ImageCache.Outcome: [String: String]] = [
+        .hit: ["route": "toggle", "cache": "hit"],
+        .miss: ["route": "toggle", "cache": "miss"],
+        .coalesced: ["route": "toggle", "cache": "coalesced"],
+    ]
 
     func route(_ request: HTTPRequest) -> HTTPResponse {
         switch request.path {
