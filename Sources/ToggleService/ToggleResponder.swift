@@ -174,7 +174,7 @@ public struct ToggleResponder: HTTPResponder {
         let outcome: ImageCache.Outcome
         do {
             let spec = prepared.spec
-            let make = { () throws(ToggleRenderError) -> [UInt8] in
+            let make = { () throws(ToggleImageError) -> [UInt8] in
                 let start = MonotonicClock.now()
                 let bytes = try ToggleImage.png(for: spec)
                 metrics?.observeRender(seconds: MonotonicClock.now() - start)
