@@ -53,8 +53,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// comes is not made: it is answered at once with 503 and `Retry-After: 1` (annotated
     /// `shed: responder-queue` for the metrics), so a flood of uncached requests cannot build a
     /// queue that every later one waits through. Each shed answer takes microseconds, so a request
-    /// waits at most this bound plus the renders already running. Default 1 s.
-    public var maxResponderQueueWait: Double = 1
+    /// waits at most this bound plus the renders already running. Default 5 s (renders take
+    /// milliseconds; a wait of seconds means overload). `toggle-server --max-queue-wait`.
+    public var maxResponderQueueWait: Double = 5
 
     /// Threads running an epoll event loop each (connections are spread over them round-robin).
     /// Default: the processors this process may run on (its CPU affinity, so `taskset -c 0` gives

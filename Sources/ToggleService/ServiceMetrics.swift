@@ -138,7 +138,7 @@ public final class ServiceMetrics: HTTPServerMetrics {
         single("toggle_http_open_connections", "gauge", "Connections open now.",
                s.connectionsOpened - s.connectionsClosed)
         single("toggle_http_shed_total", "counter",
-               "Requests answered 503 because they waited longer than the responder queue's bound (1 s).",
+               "Requests answered 503 because they waited longer than the responder queue's bound (--max-queue-wait, default 5 s).",
                t.shed)
         single("toggle_access_log_dropped_total", "counter",
                "Access log lines dropped because standard output was not read fast enough.",
