@@ -30,9 +30,10 @@ for r in $(seq 1 "$rounds"); do
     wait "$fw" || true
     set -- $(awk 'function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0;
                                   if (v ~ /s$/) return v * 1000; return v }
-                  /^ +Latency/ { max = ms($4) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec:/ { rps = $2 }
-                  END { printf "%s %s %s\n", rps, p99, max }' "$work/flood.out")
+                  /^ +Latency +[0-9]/ { max = ms($4) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec:/ { rps = $2 }
+                  END { printf "%s %s %s\n", rps + 0, p99 + 0, max + 0 }' "$work/flood.out")
     fa=$1; fp=$2; fm=$3
+    [ "$fa" != 0 ] || { echo "flood wrk gave no figures:" >&2; cat "$work/flood.out" >&2; }
     s1=$(metric "$port" toggle_http_shed_total)
     shed=$(awk -v a="$s0" -v b="$s1" 'BEGIN { printf "%d", b - a }')
     echo "$r: $ca $cp | $fa $fp $fm | $shed"
