@@ -59,6 +59,17 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
+    /// A response whose head was serialized before, by `serializeHead()` of a response with the
+    /// same status and headers and a body of the same length (`Content-Length` is the only part
+    /// of the head that depends on the body): for a kept head sent with bytes that are kept
+    /// elsewhere (an image cache), so that holding the head does not hold the body.
+    package init(status: Int, headers: HTTPFields, body: [UInt8], serializedHead: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.serializedHead = serializedHead
+    }
+
     /// Serializes the head now (see `serializedHead`), for a response that will be sent again
     /// unchanged. Does nothing for a status outside 200...599 (the server answers 500 instead).
     public mutating func serializeHead() {

@@ -12,26 +12,29 @@ struct PreparedToggle: Sendable {
     var fields: HTTPFields
     /// The image cache's shard for `key` (`ImageCache.shardIndex`), hashed once.
     var shard: Int
-    /// The last 200 made for this request, head serialized, sent again while the cache holds
-    /// the same image.
-    let ready = ReadyResponse()
+    /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
+    /// the cached image has the same length.
+    let ready = ReadyHead()
 }
 
-/// A finished response kept for reuse, shared by the threads that answer the same request.
-final class ReadyResponse: Sendable {
-    private let response = Locked<HTTPResponse?>(nil)
+/// The serialized head of a 200 image response, without the image: the image cache alone holds
+/// images (and evicts them within its budget); this holds about 300 bytes per prepared query.
+/// Shared by the threads that answer the same request.
+final class ReadyHead: Sendable {
+    struct Head {
+        var fields: HTTPFields
+        var bytes: [UInt8]
+        var bodyLength: Int
+    }
+    private let head = Locked<Head?>(nil)
 
-    /// The kept response if its body is `body` itself (the same storage, so no bytes compared).
-    func response(withBody body: [UInt8]) -> HTTPResponse? {
-        response.withLock { kept in
-            guard let kept, kept.body.withUnsafeBufferPointer({ $0.baseAddress })
-                    == body.withUnsafeBufferPointer({ $0.baseAddress }), kept.body.count == body.count else { return nil }
-            return kept
-        }
+    /// The kept head if it was made for a body of `bodyLength` bytes.
+    func head(forBodyLength bodyLength: Int) -> Head? {
+        head.withLock { kept in kept.flatMap { $0.bodyLength == bodyLength ? $0 : nil } }
     }
 
-    func keep(_ made: HTTPResponse) {
-        response.withLock { $0 = made }
+    func keep(_ made: Head) {
+        head.withLock { $0 = made }
     }
 }
 

@@ -75,10 +75,16 @@ public struct ToggleResponder: HTTPResponder {
         guard let png = cache.cachedValue(for: entry.key, shard: entry.shard) else { return nil }
         // The common case: the same answer as last time, head already serialized (only Date and
         // Connection, which the server adds, differ between requests).
-        if let ready = entry.ready.response(withBody: png) { return ready }
+        if let head = entry.ready.head(forBodyLength: png.count) {
+            var response = HTTPResponse(status: 200, headers: head.fields, body: png, serializedHead: head.bytes)
+            response.annotations = Self.hitAnnotations
+            return response
+        }
         var response = Self.image(png, fields: entry.fields, outcome: .hit)
         response.serializeHead()
-        entry.ready.keep(response)
+        if let bytes = response.serializedHead {
+            entry.ready.keep(ReadyHead.Head(fields: response.headers, bytes: bytes, bodyLength: png.count))
+        }
         return response
     }
 
@@ -125,6 +131,7 @@ public struct ToggleResponder: HTTPResponder {
 
     /// The annotations of an image response by cache outcome, made once (a dictionary literal per
     /// response was an allocation on the cached path).
+    static let hitAnnotations = ["route": "toggle", "cache": "hit"]
     static let imageAnnotations: [ImageCache.Outcome: [String: String]] = [
         .hit: ["route": "toggle", "cache": "hit"],
         .miss: ["route": "toggle", "cache": "miss"],
