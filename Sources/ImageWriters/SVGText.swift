@@ -48,14 +48,19 @@ enum SVGText {
 
     /// `#rrggbb` for the colour's channels (alpha is written apart, as `fill-opacity`).
     static func hex(_ c: RGBAColor) -> String {
-        let digits = Array("0123456789abcdef")
-        var s = "#"
-        for v in [c.red, c.green, c.blue] {
-            s.append(digits[Int(v >> 4)])
-            s.append(digits[Int(v & 15)])
+        var out: [UInt8] = [UInt8(ascii: "#")]
+        out.reserveCapacity(7)
+        func put(_ v: UInt8) {
+            out.append(hexDigits[Int(v >> 4)])
+            out.append(hexDigits[Int(v & 15)])
         }
-        return s
+        put(c.red)
+        put(c.green)
+        put(c.blue)
+        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// SVG path data (`d`) for `path` with every point mapped by `transform`: absolute M, L, Q,
     /// C and Z, numbers separated by one space (or by the minus sign that starts the next).
