@@ -56,4 +56,18 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertEqual(status, 64)
         XCTAssertTrue(err.contains("color=notacolor"))
     }
+
+    /// Issue 17 item 5: a flag that names no parameter is a usage error, not an ignored one.
+    func testRenderRejectsUnknownFlagsWithUsage() throws {
+        for (args, bad) in [(["--colour", "indigo"], "--colour"), (["--bogus=1"], "--bogus=1"), (["-x"], "-x"),
+                            (["--on", "1", "--themes", "dark"], "--themes")] {
+            let (status, out, err) = try run(["render"] + args + ["-o", "/dev/null"])
+            XCTAssertEqual(status, 64, "\(args)")
+            XCTAssertTrue(out.isEmpty)
+            XCTAssertTrue(err.contains("unknown option '\(bad)'"), err)
+            XCTAssertTrue(err.contains("USAGE"), err)
+        }
+        let (status, _, err) = try run(["render", "--on", "1", "--tint=indigo", "-o", "/dev/null"])
+        XCTAssertEqual(status, 0, err)
+    }
 }

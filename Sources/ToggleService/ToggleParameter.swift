@@ -1,0 +1,78 @@
+/// One `/toggle` query parameter: its canonical name, its aliases, and how a value sets the spec.
+///
+/// `ToggleQuery.parameters` lists them in the order they apply, so a parameter whose meaning
+/// depends on another (`sym` on the state) comes after it. A new parameter is one row there.
+public struct ToggleParameter: Sendable {
+    /// The canonical name (case-sensitive), as in the README's API table.
+    public let name: String
+    /// Other names for the same parameter; giving two of them is a repeat.
+    public let aliases: [String]
+    /// Sets the spec from the value, or throws the 400 that names what is accepted.
+    let apply: @Sendable (inout ToggleSpec, QueryDecoder.Pair) throws(ParameterError) -> Void
+
+    init(_ name: String, aliases: [String] = [],
+         apply: @escaping @Sendable (inout ToggleSpec, QueryDecoder.Pair) throws(ParameterError) -> Void) {
+        self.name = name
+        self.aliases = aliases
+        self.apply = apply
+    }
+
+    /// The name and the aliases.
+    public var names: [String] { [name] + aliases }
+}
+
+extension ToggleQuery {
+    /// Every `/toggle` parameter, in the order they apply (DESIGN.md section 4).
+    public static let parameters: [ToggleParameter] = [
+        ToggleParameter("on") { spec, p throws(ParameterError) in spec.state = try boolean(p) ? .on : .off },
+        ToggleParameter("state") { spec, p throws(ParameterError) in
+            guard let state = ToggleState(rawValue: p.value.lowercased()) else {
+                throw invalid(p, expected: "on, off or mixed")
+            }
+            spec.state = state
+        },
+        ToggleParameter("on_sym", aliases: ["onSymbol"]) { spec, p throws(ParameterError) in spec.onSymbol = try symbol(p) },
+        ToggleParameter("off_sym", aliases: ["offSymbol"]) { spec, p throws(ParameterError) in spec.offSymbol = try symbol(p) },
+        // After `on` and `state`: the symbol of whichever state is drawn.
+        ToggleParameter("sym") { spec, p throws(ParameterError) in
+            let name = try symbol(p)
+            switch spec.state {
+            case .on: spec.onSymbol = name
+            case .off: spec.offSymbol = name
+            case .mixed: spec.mixedSymbol = name
+            }
+        },
+        ToggleParameter("color", aliases: ["tint"]) { spec, p throws(ParameterError) in spec.tint = try color(p) },
+        ToggleParameter("off_color") { spec, p throws(ParameterError) in spec.offColor = try color(p) },
+        ToggleParameter("bg") { spec, p throws(ParameterError) in spec.background = try color(p) },
+        ToggleParameter("scale") { spec, p throws(ParameterError) in
+            spec.scale = try decimal(p, in: 1...4, expected: "a number from 1 to 4, decimals allowed (e.g. 2 or 1.5)")
+        },
+        ToggleParameter("size") { spec, p throws(ParameterError) in
+            guard let size = DynamicTypeSize(name: p.value) else {
+                throw invalid(p, expected: "a Dynamic Type size: "
+                              + DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            spec.size = size
+        },
+        ToggleParameter("theme") { spec, p throws(ParameterError) in
+            guard let theme = Appearance(rawValue: p.value.lowercased()) else {
+                throw invalid(p, expected: "light or dark")
+            }
+            spec.appearance = theme
+        },
+        ToggleParameter("disabled") { spec, p throws(ParameterError) in spec.disabled = try boolean(p) },
+        ToggleParameter("pad") { spec, p throws(ParameterError) in
+            spec.padding = try decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
+        },
+    ]
+
+    /// Canonical name by every accepted name (names and aliases).
+    public static let canonicalNames: [String: String] = {
+        var table: [String: String] = [:]
+        for parameter in parameters {
+            for name in parameter.names { table[name] = parameter.name }
+        }
+        return table
+    }()
+}
