@@ -66,17 +66,23 @@ enum HeadParser {
 
         let method = String(decoding: methodBytes, as: UTF8.self)
         let target = String(decoding: targetBytes, as: UTF8.self)
-        let methodAllowed = method == "GET" || method == "HEAD"
+        var methodAllowed = method == "GET" || method == "HEAD"
 
         // Request target form (RFC 9112 section 3.2). Only checked for methods we serve.
+        // OPTIONS with a path target also reaches the responder (CORS preflights); `OPTIONS *`
+        // and other targets stay 405 here.
         var path = "/"
         var query: String?
         var absoluteAuthority: String?
-        if methodAllowed {
-            guard let form = TargetForm.parse(targetBytes) else { return bad() }
-            path = form.path
-            query = form.query
-            absoluteAuthority = form.authority
+        if methodAllowed || method == "OPTIONS" {
+            let form = TargetForm.parse(targetBytes)
+            if methodAllowed, form == nil { return bad() }
+            if let form {
+                methodAllowed = true
+                path = form.path
+                query = form.query
+                absoluteAuthority = form.authority
+            }
         }
 
         // Field lines (RFC 9112 section 5).

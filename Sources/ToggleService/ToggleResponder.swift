@@ -37,6 +37,7 @@ public struct ToggleResponder: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        if request.method == "OPTIONS" { return Self.options(request) }
         var response = route(request)
         if response.annotations["route"] == nil { response.annotations["route"] = "static" }
         return response
@@ -46,6 +47,7 @@ public struct ToggleResponder: HTTPResponder {
     /// reading: image cache hits (and their 304s and parameter errors), `/healthz` and `/readyz`.
     /// Everything else is nil and goes to `respond(to:)` on Dispatch's utility queue.
     public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
+        if request.method == "OPTIONS" { return Self.options(request) }
         switch request.path {
         case "/toggle", "/toggle.png":
             return cachedToggle(request, impliedScale: nil)

@@ -123,4 +123,29 @@ extension APIContractEndToEndTests {
         }
         XCTAssertEqual(try client.get("/toggle?on=1").status, 200, "the connection survives")
     }
+
+    /// Issue 17 item 7: `fetch()` with custom headers from another origin sends a preflight
+    /// (Fetch standard, CORS-preflight request); image routes answer it, other OPTIONS stay 405.
+    func testCORSPreflightOnImageRoutes() throws {
+        let client = try TestClient(port: server.port)
+        for path in ["/toggle?on=1", "/toggle.png", "/toggle@2x.png?color=indigo"] {
+            let r = try client.get(path, headers: ["Origin: https://example.org", "Access-Control-Request-Method: GET",
+                                                   "Access-Control-Request-Headers: x-trace-id, content-type"],
+                                   method: "OPTIONS")
+            XCTAssertEqual(r.status, 204, path)
+            XCTAssertEqual(r.body, [])
+            XCTAssertEqual(r.header("Access-Control-Allow-Origin"), "*")
+            XCTAssertEqual(r.header("Access-Control-Allow-Methods"), "GET, HEAD")
+            XCTAssertEqual(r.header("Access-Control-Allow-Headers"), "x-trace-id, content-type")
+            XCTAssertEqual(r.header("Access-Control-Max-Age"), "86400")
+        }
+        // Not a preflight (no Access-Control-Request-Method), or not an image route: 405.
+        for (path, headers) in [("/toggle", [String]()), ("/symbols", ["Access-Control-Request-Method: GET"]),
+                                ("/", ["Access-Control-Request-Method: GET"])] {
+            let r = try client.get(path, headers: headers, method: "OPTIONS")
+            XCTAssertEqual(r.status, 405, path)
+            XCTAssertEqual(r.header("Allow"), "GET, HEAD")
+        }
+        XCTAssertEqual(try client.get("/toggle?on=1").status, 200)  // the connection is still good
+    }
 }
