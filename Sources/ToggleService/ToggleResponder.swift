@@ -185,10 +185,12 @@ public struct ToggleResponder: HTTPResponder {
     }
 
     /// ETag, Cache-Control and nosniff for a cacheable response (plus CORS if `crossOrigin`).
-    func cacheableFields(entityTag: String, crossOrigin: Bool) -> HTTPFields {
+    /// `revalidate`: `no-cache` instead of `max-age`, so caches ask again (a cheap 304 with the
+    /// ETag) on every use and a new release is seen at once.
+    func cacheableFields(entityTag: String, crossOrigin: Bool, revalidate: Bool = false) -> HTTPFields {
         var fields = HTTPFields()
         fields.append(name: "ETag", value: entityTag)
-        fields.append(name: "Cache-Control", value: "public, max-age=\(configuration.maxAge)")
+        fields.append(name: "Cache-Control", value: revalidate ? "no-cache" : "public, max-age=\(configuration.maxAge)")
         if crossOrigin { fields.append(name: "Access-Control-Allow-Origin", value: "*") }
         fields.append(name: "X-Content-Type-Options", value: "nosniff")
         return fields
@@ -204,7 +206,10 @@ public struct ToggleResponder: HTTPResponder {
         guard let file = staticFiles.file(forPath: request.path) else {
             return Self.error(status: 404, message: "not found: \(request.path)")
         }
-        var fields = cacheableFields(entityTag: file.entityTag, crossOrigin: false)
+        // Pages, scripts, styles and JSON change with a release: revalidated on every use, so an
+        // upgrade is not hidden for a day. Images keep the long max-age.
+        let revalidate = !file.contentType.hasPrefix("image/")
+        var fields = cacheableFields(entityTag: file.entityTag, crossOrigin: false, revalidate: revalidate)
         if Self.isNotModified(request, entityTag: file.entityTag) {
             return HTTPResponse(status: 304, headers: fields)
         }
