@@ -5,6 +5,7 @@
 //   Raster         paths, flattening, exact-coverage rasterizer, premultiplied RGBA canvas, blur
 //   CLibPNG        system library: Debian's libpng (pkg-config `libpng`), links zlib
 //   CPNGEncoder    small C target that owns libpng's setjmp and returns error codes
+//   CZlib          system library: zlib (pkg-config `zlib`), gzip for text responses
 //   PNGEncoder     Swift face of the encoder: canvas -> PNG bytes
 //   HTTPServer     HTTP/1.1 on POSIX sockets and Dispatch (parser, connections, listener)
 //   ToggleService  the product: parameters, colours, the toggle picture, routes
@@ -29,9 +30,11 @@ let package = Package(
         .target(name: "CPNGEncoder", dependencies: ["CLibPNG"]),
         .target(name: "PNGEncoder", dependencies: ["CPNGEncoder", "Raster"]),
         .target(name: "HTTPServer"),
+        // gzip for text responses (`Content-Encoding: gzip`).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ToggleService",
-            dependencies: ["Raster", "PNGEncoder", "HTTPServer"],
+            dependencies: ["Raster", "PNGEncoder", "HTTPServer", "CZlib"],
             resources: [.copy("Resources/MDI")]
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer"]),

@@ -26,6 +26,8 @@ public struct ToggleResponder: HTTPResponder {
     let isReady: @Sendable () -> Bool
     /// Toggle requests already parsed, by path and query.
     let prepared = PreparedToggles()
+    /// gzip forms of text bodies (`/symbols`, pages, scripts), made once each.
+    let compressedBodies = CompressedBodies()
 
     public init(configuration: Configuration, cache: ImageCache? = nil, metrics: ServiceMetrics? = nil,
                 isReady: @escaping @Sendable () -> Bool = { true }) {
@@ -175,13 +177,30 @@ public struct ToggleResponder: HTTPResponder {
 
     /// `/symbols`: every symbol name with its MDI icon, licence and author, as JSON.
     func symbols(_ request: HTTPRequest) -> HTTPResponse {
-        let tag = SymbolCatalog.entriesEntityTag
-        var fields = cacheableFields(entityTag: tag, crossOrigin: true)
+        representation(request, body: SymbolCatalog.entriesJSON, contentType: "application/json",
+                       entityTag: SymbolCatalog.entriesEntityTag, crossOrigin: true, revalidate: false)
+            .annotated(route: "symbols")
+    }
+
+    /// A cacheable body: 304 when `If-None-Match` matches the representation chosen for this
+    /// request, else 200. Text of at least `ContentCoding.minimumBytes` carries
+    /// `Vary: Accept-Encoding` and is gzipped when the request accepts it, under an entity tag
+    /// of its own; images and short bodies go out as they are, without `Vary`.
+    func representation(_ request: HTTPRequest, body: [UInt8], contentType: String, entityTag: String,
+                        crossOrigin: Bool, revalidate: Bool) -> HTTPResponse {
+        let compressible = ContentCoding.isCompressible(contentType: contentType)
+            && body.count >= ContentCoding.minimumBytes
+        let gzipped = compressible && ContentCoding.acceptsGzip(request.headers["Accept-Encoding"])
+            ? compressedBodies.gzip(body, entityTag: entityTag) : nil
+        let tag = gzipped == nil ? entityTag : ContentCoding.gzipTag(entityTag)
+        var fields = cacheableFields(entityTag: tag, crossOrigin: crossOrigin, revalidate: revalidate)
+        if compressible { fields.append(name: "Vary", value: "Accept-Encoding") }
         if Self.isNotModified(request, entityTag: tag) {
-            return HTTPResponse(status: 304, headers: fields).annotated(route: "symbols")
+            return HTTPResponse(status: 304, headers: fields)
         }
-        fields.append(name: "Content-Type", value: "application/json")
-        return HTTPResponse(status: 200, headers: fields, body: SymbolCatalog.entriesJSON).annotated(route: "symbols")
+        fields.append(name: "Content-Type", value: contentType)
+        if gzipped != nil { fields.append(name: "Content-Encoding", value: "gzip") }
+        return HTTPResponse(status: 200, headers: fields, body: gzipped ?? body)
     }
 
     /// ETag, Cache-Control and nosniff for a cacheable response (plus CORS if `crossOrigin`).
@@ -208,13 +227,8 @@ public struct ToggleResponder: HTTPResponder {
         }
         // Pages, scripts, styles and JSON change with a release: revalidated on every use, so an
         // upgrade is not hidden for a day. Images keep the long max-age.
-        let revalidate = !file.contentType.hasPrefix("image/")
-        var fields = cacheableFields(entityTag: file.entityTag, crossOrigin: false, revalidate: revalidate)
-        if Self.isNotModified(request, entityTag: file.entityTag) {
-            return HTTPResponse(status: 304, headers: fields)
-        }
-        fields.append(name: "Content-Type", value: file.contentType)
-        return HTTPResponse(status: 200, headers: fields, body: file.contents)
+        return representation(request, body: file.contents, contentType: file.contentType, entityTag: file.entityTag,
+                              crossOrigin: false, revalidate: !file.contentType.hasPrefix("image/"))
     }
 
     /// A 400 with the JSON body of DESIGN.md section 4.
