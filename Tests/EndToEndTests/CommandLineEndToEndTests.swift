@@ -70,4 +70,33 @@ final class CommandLineEndToEndTests: XCTestCase {
         let (status, _, err) = try run(["render", "--on", "1", "--tint=indigo", "-o", "/dev/null"])
         XCTAssertEqual(status, 0, err)
     }
+
+    /// Issue 17 item 12: `--event-loops` and `EVENT_LOOPS` set the number of loop threads, flag
+    /// over environment. Counted in /proc: the threads still named after the process are the
+    /// main thread and the loops (Dispatch's workers carry names of their own).
+    func testEventLoopsFlagAndEnvironment() throws {
+        func loopThreads(_ server: ServerProcess) throws -> Int {
+            let tasks = "/proc/\(server.process.processIdentifier)/task"
+            return try FileManager.default.contentsOfDirectory(atPath: tasks).filter { task in
+                let comm = (try? String(contentsOfFile: "\(tasks)/\(task)/comm", encoding: .utf8)) ?? ""
+                return comm == "toggle-server\n"
+            }.count - 1
+        }
+        let three = try ServerProcess(arguments: ["--event-loops", "3"])
+        XCTAssertEqual(try loopThreads(three), 3)
+        three.stop()
+        setenv("EVENT_LOOPS", "2", 1)
+        defer { unsetenv("EVENT_LOOPS") }
+        let two = try ServerProcess()
+        XCTAssertEqual(try loopThreads(two), 2)
+        two.stop()
+        let one = try ServerProcess(arguments: ["--event-loops=1"])
+        XCTAssertEqual(try loopThreads(one), 1)
+        one.stop()
+        for bad in ["0", "-1", "1025", "two"] {
+            let (status, _, err) = try run(["--event-loops", bad])
+            XCTAssertEqual(status, 64, bad)
+            XCTAssertTrue(err.contains("--event-loops"), err)
+        }
+    }
 }
