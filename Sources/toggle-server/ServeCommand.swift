@@ -34,7 +34,11 @@ enum ServeCommand {
         do {
             address = try server.start()
         } catch {
-            Console.error("toggle-server: cannot listen on \(options.server.host):\(options.server.port): \(error)")
+            var hint = ""
+            if case .socket("bind", EADDRINUSE)? = error as? HTTPServerError {
+                hint = "; another process has port \(options.server.port): stop it or pick another with --port (0: any free port)"
+            }
+            Console.error("toggle-server: cannot listen on \(options.server.host):\(options.server.port): \(error)\(hint)")
             return 1
         }
         // Ready before the address line: a client that reads it may ask /readyz at once.

@@ -7,6 +7,7 @@ enum Usage {
       toggle-server [serve] [options]      run the HTTP service
       toggle-server render [QUERY] [--NAME VALUE ...] [-o FILE]
                                            write one PNG to FILE (default: standard output)
+      toggle-server --version              print the version and exit
       toggle-server probe [--url http://127.0.0.1:8080/healthz | --host H --port P --path /p] [--timeout S]
                                            GET a URL (default: /healthz on PORT); exit 0 on 2xx, else 1
 

@@ -99,4 +99,27 @@ final class CommandLineEndToEndTests: XCTestCase {
             XCTAssertTrue(err.contains("--event-loops"), err)
         }
     }
+
+    /// Issue 17 item 16: `--version`, the same version as the API description's.
+    func testVersion() throws {
+        let (status, out, _) = try run(["--version"])
+        XCTAssertEqual(status, 0)
+        let openapi = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: ServerProcess.publicDirectory + "/openapi.json"))) as? [String: Any]
+        let version = try XCTUnwrap((openapi?["info"] as? [String: Any])?["version"] as? String)
+        XCTAssertTrue(out.hasPrefix("toggle-server \(version) (renderer r"), out)
+        XCTAssertTrue(try run(["--help"]).1.contains("--version"))
+    }
+
+    /// Issue 17 item 16: a taken port is named, with the system's words for the error.
+    func testPortInUseIsNamed() throws {
+        let first = try ServerProcess()
+        defer { first.stop() }
+        let (status, _, err) = try run(["--host", "127.0.0.1", "--port", String(first.port)])
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(err.contains("address already in use"), err)
+        XCTAssertTrue(err.contains("127.0.0.1:\(first.port)"), err)
+        XCTAssertTrue(err.contains("another process has port \(first.port)"), err)
+        XCTAssertFalse(err.contains("failed: errno"), err)
+    }
 }
