@@ -13,13 +13,13 @@ final class StaticFilesTests: XCTestCase {
         root = base + "/public"
         let fm = FileManager.default
         try fm.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
-        fm.createFile(atPath: root + "/index.html", contents: Data("<h1>hi</h1>".utf8))
-        fm.createFile(atPath: root + "/app.js", contents: Data("1".utf8))
-        fm.createFile(atPath: root + "/logo.png", contents: Data([0x89, 0x50, 0x4e, 0x47]))
-        fm.createFile(atPath: root + "/a b.css", contents: Data("b{}".utf8))
-        fm.createFile(atPath: root + "/.env", contents: Data("SECRET=1".utf8))
-        fm.createFile(atPath: root + "/sub/page.json", contents: Data("{}".utf8))
-        fm.createFile(atPath: base + "/secret.txt", contents: Data("no".utf8))
+        XCTAssertTrue(fm.createFile(atPath: root + "/index.html", contents: Data("<h1>hi</h1>".utf8)))
+        XCTAssertTrue(fm.createFile(atPath: root + "/app.js", contents: Data("1".utf8)))
+        XCTAssertTrue(fm.createFile(atPath: root + "/logo.png", contents: Data([0x89, 0x50, 0x4e, 0x47])))
+        XCTAssertTrue(fm.createFile(atPath: root + "/a b.css", contents: Data("b{}".utf8)))
+        XCTAssertTrue(fm.createFile(atPath: root + "/.env", contents: Data("SECRET=1".utf8)))
+        XCTAssertTrue(fm.createFile(atPath: root + "/sub/page.json", contents: Data("{}".utf8)))
+        XCTAssertTrue(fm.createFile(atPath: base + "/secret.txt", contents: Data("no".utf8)))
     }
 
     override func tearDownWithError() throws {
@@ -55,7 +55,7 @@ final class StaticFilesTests: XCTestCase {
         let files = StaticFiles(root: root)
         let before = try XCTUnwrap(files.file(forPath: "/app.js"))
         XCTAssertEqual(files.file(forPath: "/app.js")?.entityTag, before.entityTag, "kept while unchanged")
-        FileManager.default.createFile(atPath: root + "/app.js", contents: Data("console.log(2)".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/app.js", contents: Data("console.log(2)".utf8)))
         let after = try XCTUnwrap(files.file(forPath: "/app.js"))
         XCTAssertEqual(after.contents, Array("console.log(2)".utf8))
         XCTAssertNotEqual(after.entityTag, before.entityTag)
