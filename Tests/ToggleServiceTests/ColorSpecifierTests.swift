@@ -127,6 +127,17 @@ final class ColorSpecifierTests: XCTestCase {
         XCTAssertEqual(Set(papaya).count, 1)
     }
 
+    /// A shared key and strong ETag promise the same bytes: the PNG's Description names the
+    /// colour drawn, however the request wrote it.
+    func testEqualColoursGiveByteIdenticalPNGs() throws {
+        for (theme, forms) in [("light", ["orange", "ff9500", "rgb(255,149,0)", "hsl(35+100%25+50%25)"]),
+                               ("dark", ["orange", "ff9f0a", "rgb(255+159+10)"]),
+                               ("light", ["papayawhip", "PapayaWhip", "ffefd5", "rgb(100%25+93.725%25+83.529%25)"])] {
+            let pngs = try forms.map { try ToggleImage.png(for: ToggleQuery(rawQuery: "on=1&theme=\(theme)&color=" + $0).spec) }
+            XCTAssertEqual(Set(pngs).count, 1, "\(theme): \(forms)")
+        }
+    }
+
     func testRejectedColourNamesWhatIsAccepted() {
         XCTAssertThrowsError(try ToggleQuery(rawQuery: "color=rgb(300,0,0)")) { error in
             let e = error as? ParameterError
