@@ -8,18 +8,21 @@ public enum ColorSpecifier: Sendable, Equatable, Hashable {
     /// What `parse` accepts, for error messages.
     public static let expected =
         "a SwiftUI colour name (" + NamedColor.allCases.map(\.rawValue).joined(separator: ", ")
-        + "; grey is gray), a CSS named colour (e.g. papayawhip, rebeccapurple), hex RGB, RGBA, RRGGBB or RRGGBBAA "
+        + "; grey is gray, transparent is clear), a CSS named colour (e.g. papayawhip, rebeccapurple), hex RGB, RGBA, RRGGBB or RRGGBBAA "
         + "with or without a leading #, or CSS rgb()/rgba() with numbers 0-255 or percentages, hsl()/hsla() "
         + "or hwb() (e.g. rgb(255 149 0 / 50%), rgba(255,149,0,0.5), hsl(35 100% 50%), hwb(35 0% 0%)); "
         + "alpha 0-1 or 0-100%"
 
-    /// Parses, in this order: a SwiftUI colour name (any case; `grey` spells `gray`), which
+    /// Parses, in this order: a SwiftUI colour name (any case; `grey` spells `gray`,
+    /// `transparent` is `clear`), which
     /// adapts to the theme; a CSS named colour; hex digits `RGB`, `RGBA`, `RRGGBB`, `RRGGBBAA`
     /// with an optional leading `#`; a CSS Color 4 `rgb()`, `rgba()`, `hsl()`, `hsla()` or
     /// `hwb()` (see `CSSColorFunction`). Returns nil for anything else, out-of-range values included.
     public static func parse(_ text: String) -> ColorSpecifier? {
         let lower = text.lowercased()
-        if let name = NamedColor(rawValue: lower == "grey" ? "gray" : lower) { return .named(name) }
+        // `grey` spells SwiftUI's gray; CSS's `transparent` (CSS Color 4 section 6.3) is `clear`.
+        let spelling = lower == "grey" ? "gray" : (lower == "transparent" ? "clear" : lower)
+        if let name = NamedColor(rawValue: spelling) { return .named(name) }
         if let (r, g, b) = CSSNamedColors.table[lower] { return .fixed(RGBAColor(red: r, green: g, blue: b)) }
         if lower.hasSuffix(")") { return CSSColorFunction.parse(lower).map { .fixed($0) } }
         var digits = Substring(text)

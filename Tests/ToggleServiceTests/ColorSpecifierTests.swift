@@ -51,6 +51,7 @@ final class ColorSpecifierTests: XCTestCase {
     func testGreyIsGrayAndSwiftUINamesWinOverCSS() {
         XCTAssertEqual(ColorSpecifier.parse("grey"), .named(.gray))
         XCTAssertEqual(ColorSpecifier.parse("GREY"), .named(.gray))
+        XCTAssertEqual(ColorSpecifier.parse("transparent"), .named(.clear))
         // CSS has red, green, blue, teal, indigo, ... too; the SwiftUI colours (which adapt to
         // the theme) win: CSS green is (0,128,0), SwiftUI's is (52,199,89) light.
         for name in NamedColor.allCases.map(\.rawValue) {
