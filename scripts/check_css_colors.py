@@ -10,7 +10,7 @@ import webcolors
 from PIL import Image, ImageColor
 
 BASE = sys.argv[1]
-# DESIGN.md section 2: SwiftUI colours (light appearance), which win over CSS names.
+# docs/design-facts.md section 2: SwiftUI colours (light appearance), which win over CSS names.
 SWIFTUI = {
     "red": (255, 59, 48), "orange": (255, 149, 0), "yellow": (255, 204, 0), "green": (52, 199, 89),
     "mint": (0, 199, 190), "teal": (48, 176, 199), "cyan": (50, 173, 230), "blue": (0, 122, 255),

@@ -1,3 +1,4 @@
+import Utilities
 import HTTPServer
 
 /// Choosing gzip for text responses (RFC 9110 sections 8.4 and 12.5.3).

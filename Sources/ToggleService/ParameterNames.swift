@@ -1,3 +1,5 @@
+import Utilities
+
 /// Telling a misspelt parameter name (`colour`, `colr`, `on_symbol`, `themes`) from an unknown
 /// one that is meant to be ignored (cache-busters such as `v`, `t`, `cb`, `_`).
 enum ParameterNames {
@@ -21,18 +23,18 @@ enum ParameterNames {
     static func misspelling(of name: String) -> String? {
         guard ToggleQuery.canonicalNames[name] == nil else { return nil }
         let k = key(of: name)
-        guard !k.isEmpty, k.count <= SymbolSuggestions.maxQueryLength else { return nil }
+        guard !k.isEmpty, k.count <= 64 else { return nil }
         let bound = k.count <= 2 ? 0 : (k.count <= 5 ? 1 : 2)
         var rows: [Int] = []
         var best: (distance: Int, name: String)? = nil
         for candidate in keys {
-            let d = SymbolSuggestions.distance(k, candidate.key, bound: bound, rows: &rows)
+            let d = EditDistance.distance(k, candidate.key, bound: bound, rows: &rows)
             if d != Int.max, d < (best?.distance ?? Int.max) { best = (d, candidate.name) }
         }
         return best?.name
     }
 
     static func key(of name: String) -> [UInt8] {
-        SymbolSuggestions.lowercasedBytes(name).filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }
+        EditDistance.lowercasedASCII(name).filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }
     }
 }

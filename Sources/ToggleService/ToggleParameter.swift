@@ -1,3 +1,5 @@
+import TogglePicture
+
 /// One `/toggle` query parameter: its canonical name, its aliases, and how a value sets the spec.
 ///
 /// `ToggleQuery.parameters` lists them in the order they apply, so a parameter whose meaning
@@ -22,7 +24,7 @@ public struct ToggleParameter: Sendable {
 }
 
 extension ToggleQuery {
-    /// Every `/toggle` parameter, in the order they apply (DESIGN.md section 4).
+    /// Every `/toggle` parameter, in the order they apply (docs/design-facts.md section 4).
     public static let parameters: [ToggleParameter] = [
         ToggleParameter("on") { spec, p throws(ParameterError) in spec.state = try boolean(p) ? .on : .off },
         ToggleParameter("state") { spec, p throws(ParameterError) in

@@ -1,4 +1,6 @@
-/// The `/toggle` query parameters (DESIGN.md section 4) turned into a `ToggleSpec`.
+import TogglePicture
+
+/// The `/toggle` query parameters (docs/design-facts.md section 4) turned into a `ToggleSpec`.
 ///
 /// Names are case-sensitive. A parameter given twice, or under two of its aliases, is an error;
 /// so is an unknown name within a small edit distance of a known one (`colour`: did you mean

@@ -1,4 +1,4 @@
-import ToggleService
+import TogglePicture
 
 /// `toggle-server --version`.
 enum Version {

@@ -2,8 +2,10 @@ import HTTPServer
 import Dispatch
 import Foundation
 import Raster
+import TogglePicture
 import XCTest
 @testable import ToggleService
+import Utilities
 
 final class ImageCacheTests: XCTestCase {
     func testHitAfterMiss() {
