@@ -60,6 +60,20 @@ enum ServeCommand {
         while true { pause() }
     }
 
+    /// Blocks SIGTERM and SIGINT in the calling thread, and so in every thread started after it.
+    /// Call first thing in `main`, before any thread exists: Dispatch registers a signal
+    /// source's signalfd asynchronously on its own thread after `resume()`, and until then a
+    /// SIGTERM that is ignored and not blocked is discarded, so a server stopped right after it
+    /// printed its address went on running. A blocked signal stays pending until the source
+    /// reads it.
+    static func blockShutdownSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
     /// SIGTERM / SIGINT: readiness off, graceful drain, address file removed, exit 0; a second
     /// signal exits at once. Set up inside a function: Dispatch signal handlers written in
     /// top-level code crash in Swift 6 mode when run on another queue (docs/design-facts.md section 8).

@@ -13,6 +13,7 @@ if arguments.first == "--version" || arguments.first == "version" {
 
 switch command {
 case "serve":
+    ServeCommand.blockShutdownSignals()
     exit(ServeCommand.run(rest, environment: ProcessInfo.processInfo.environment))
 case "render":
     exit(RenderCommand.run(rest))

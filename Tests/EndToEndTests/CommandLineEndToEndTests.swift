@@ -148,4 +148,21 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertEqual(after, 1)
         XCTAssertTrue(err.contains(file), err)
     }
+
+    /// A SIGTERM right after the address line drains and exits 0. It used to be lost now and then
+    /// (Dispatch watches a signal source's signal only some time after `resume()`; until then
+    /// the ignored signal was discarded), and the server ran on.
+    func testSIGTERMRightAfterStartIsNeverLost() throws {
+        for round in 0..<20 {
+            let server = try ServerProcess(arguments: round % 2 == 0 ? ["--event-loops=1"] : [])
+            server.process.terminate()
+            let deadline = Date().addingTimeInterval(10)
+            while server.process.isRunning && Date() < deadline { usleep(10_000) }
+            if server.process.isRunning {
+                kill(server.process.processIdentifier, SIGKILL)
+                XCTFail("round \(round): SIGTERM lost, the server still runs")
+            }
+            XCTAssertEqual(server.stop(), 0, "round \(round)")
+        }
+    }
 }
