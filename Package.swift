@@ -42,7 +42,9 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]
         ),
-        .target(name: "CPNGEncoder", dependencies: ["CLibPNG"]),
+        // DWARF 4: valgrind 3.19 (Debian 12), which Benchmarks/ use, gives up on a binary with two
+        // C compile units in clang's default DWARF 5 ("Possibly corrupted debuginfo file").
+        .target(name: "CPNGEncoder", dependencies: ["CLibPNG"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster"]),
         .target(name: "Utilities"),
         .target(name: "HTTPServer", dependencies: ["Utilities"]),

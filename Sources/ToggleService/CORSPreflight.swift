@@ -18,7 +18,7 @@ extension ToggleResponder {
         guard isImageRoute(request.path), request.headers["Access-Control-Request-Method"] != nil else {
             var fields = HTTPFields()
             fields.append(name: "Allow", value: "GET, HEAD")
-            return error(status: 405, message: "method not allowed: OPTIONS answers CORS preflights for /toggle only",
+            return error(status: 405, message: "405 Method Not Allowed: this service answers GET and HEAD, and OPTIONS only as a CORS preflight of an image route",
                          fields: fields).annotated(route: "options")
         }
         var fields = HTTPFields()
