@@ -40,7 +40,8 @@ enum HeadParser {
             let request = HTTPRequest(method: start.method, target: start.target, path: start.path,
                                       query: start.query, version: start.version, headers: fields.headers)
             let head = RequestHead(request: request, bodyLength: bodyLength, keepAlive: keepAlive)
-            return .success(Parsed(head: head, rejection: refusal(of: head, fields: fields, limits: limits)))
+            return .success(Parsed(head: head, rejection: refusal(of: head, methodAllowed: start.methodAllowed,
+                                                                 fields: fields, limits: limits)))
         } catch {
             return .failure(error)
         }
@@ -193,11 +194,13 @@ enum HeadParser {
     }
 
     /// Why a well-formed request is not served, if it is not: a method other than GET and HEAD
-    /// (405 or 501), a chunked body (not decoded: close), a body over the limit (413 and close).
-    static func refusal(of head: RequestHead, fields: FieldSummary, limits: RequestParserLimits) -> RequestRejection? {
+    /// (and OPTIONS with a path, `RequestLine.methodAllowed`) is 405 or 501, a chunked body (not
+    /// decoded) 400 and close, a body over the limit 413 and close.
+    static func refusal(of head: RequestHead, methodAllowed: Bool, fields: FieldSummary,
+                        limits: RequestParserLimits) -> RequestRejection? {
         let method = head.request.method
         var status: Int?
-        if method != "GET" && method != "HEAD" {
+        if !methodAllowed {
             status = knownMethods.contains(method) ? 405 : 501
         }
         if fields.hasTransferEncoding {
