@@ -1,4 +1,4 @@
-import Raster
+import Scene
 
 /// The sRGB colour functions of CSS Color Module Level 4: `rgb()`/`rgba()` (section 5.1),
 /// `hsl()`/`hsla()` (section 7) and `hwb()` (section 8), in the modern space-separated syntax

@@ -5,15 +5,17 @@ extension ToggleResponder {
     /// Chromium caps at 7,200).
     static let preflightMaxAge = 86_400
 
-    /// Whether `path` is an image route: `/toggle`, `/toggle.png`, `/toggle@Nx.png`.
+    /// Whether `path` is an image route of the route table (`/toggle`, `.png`, `.svg`, `@Nx.png`).
     static func isImageRoute(_ path: String) -> Bool {
-        path == "/toggle" || path == "/toggle.png" || impliedScale(path: path) != nil
+        if case .toggle? = ToggleRoute.route(for: path)?.target { return true }
+        return false
     }
 
     /// `OPTIONS`: a CORS preflight (one with `Access-Control-Request-Method`, Fetch standard
     /// section 3.2.2) for an image route is a 204 that allows any origin, GET and HEAD, and the
     /// request headers asked for (so `fetch()` with custom headers works cross-origin), cached
     /// by the browser for `preflightMaxAge`. Any other OPTIONS is a 405 with `Allow: GET, HEAD`.
+    /// Answered inline (it costs nothing) on either path.
     static func options(_ request: HTTPRequest) -> HTTPResponse {
         guard isImageRoute(request.path), request.headers["Access-Control-Request-Method"] != nil else {
             var fields = HTTPFields()

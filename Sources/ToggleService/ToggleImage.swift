@@ -1,6 +1,7 @@
 import ImageWriters
 import Geometry
 import Raster
+import Scene
 import TogglePicture
 
 /// Why a toggle image could not be made: the drawing or the PNG encoding, each with its own
@@ -8,6 +9,7 @@ import TogglePicture
 public enum ToggleImageError: Error, Equatable, Sendable {
     case render(ToggleRenderError)
     case encoding(PNGEncodingError)
+    case svg(SVGWriterError)
 }
 
 /// Rendering plus PNG encoding: the bytes a `/toggle` response or `render` command returns.
@@ -31,6 +33,60 @@ public enum ToggleImage {
         encoder.strategy = 0          // Z_DEFAULT_STRATEGY
         return encoder
     }()
+
+    /// What one image response shows: the picture, its file format, and whether it follows the
+    /// viewer's colour scheme (`theme=auto`, SVG only: `spec` then holds the light theme).
+    public struct Picture: Sendable, Equatable {
+        public var spec: ToggleSpec
+        public var format: ImageFormat
+        public var followsColorScheme: Bool
+
+        public init(spec: ToggleSpec, format: ImageFormat, followsColorScheme: Bool = false) {
+            self.spec = spec
+            self.format = format
+            self.followsColorScheme = followsColorScheme
+        }
+
+        public init(query: ToggleQuery, format: ImageFormat) {
+            self.init(spec: query.spec, format: format, followsColorScheme: query.followsColorScheme)
+        }
+
+        /// Equal for two pictures exactly when their bytes are equal: the spec's canonical key
+        /// (both themes' for `theme=auto`, whose dark colours the light key does not fix), then
+        /// the format. The image cache's key; its hash is the ETag.
+        public var canonicalKey: String {
+            guard followsColorScheme else { return spec.canonicalKey + ";" + format.rawValue }
+            return themed(.light).canonicalKey + "|" + themed(.dark).canonicalKey + ";" + format.rawValue + ";auto"
+        }
+
+        func themed(_ appearance: Appearance) -> ToggleSpec {
+            var s = spec
+            s.appearance = appearance
+            return s
+        }
+    }
+
+    /// The bytes of `picture` in its format.
+    /// - Throws: `ToggleImageError.render` if the spec cannot be drawn, `.encoding` if libpng
+    ///   fails, `.svg` if the light and dark scenes of `theme=auto` differ in more than colour.
+    public static func bytes(for picture: Picture) throws(ToggleImageError) -> [UInt8] {
+        switch picture.format {
+        case .png:
+            return try png(for: picture.spec)
+        case .svg:
+            return try svg(picture)
+        }
+    }
+
+    /// The SVG of `picture`: one theme, or light and dark in one file for `theme=auto`.
+    static func svg(_ picture: Picture) throws(ToggleImageError) -> [UInt8] {
+        func scene(_ spec: ToggleSpec) throws(ToggleImageError) -> Scene {
+            do { return try ToggleScene.scene(for: spec) } catch { throw .render(error) }
+        }
+        guard picture.followsColorScheme else { return SVGWriter.svg(try scene(picture.spec)) }
+        let light = try scene(picture.themed(.light)), dark = try scene(picture.themed(.dark))
+        do { return try SVGWriter.svg(light: light, dark: dark) } catch { throw .svg(error) }
+    }
 
     /// `encoder` plus a palette (colour type 3) when the picture has at most 256 distinct RGBA
     /// values, as most toggles at scales 1 and 2 do: a quarter of the data to compress, and

@@ -9,11 +9,12 @@ public struct ToggleParameter: Sendable {
     public let name: String
     /// Other names for the same parameter; giving two of them is a repeat.
     public let aliases: [String]
-    /// Sets the spec from the value, or throws the 400 that names what is accepted.
-    let apply: @Sendable (inout ToggleSpec, QueryDecoder.Pair) throws(ParameterError) -> Void
+    /// Sets its part of the query (usually of `spec`) from the value, or throws the 400 that
+    /// names what is accepted.
+    let apply: @Sendable (inout ToggleQuery, QueryDecoder.Pair) throws(ParameterError) -> Void
 
     init(_ name: String, aliases: [String] = [],
-         apply: @escaping @Sendable (inout ToggleSpec, QueryDecoder.Pair) throws(ParameterError) -> Void) {
+         apply: @escaping @Sendable (inout ToggleQuery, QueryDecoder.Pair) throws(ParameterError) -> Void) {
         self.name = name
         self.aliases = aliases
         self.apply = apply
@@ -26,46 +27,49 @@ public struct ToggleParameter: Sendable {
 extension ToggleQuery {
     /// Every `/toggle` parameter, in the order they apply (docs/design-facts.md section 4).
     public static let parameters: [ToggleParameter] = [
-        ToggleParameter("on") { spec, p throws(ParameterError) in spec.state = try boolean(p) ? .on : .off },
-        ToggleParameter("state") { spec, p throws(ParameterError) in
+        ToggleParameter("on") { q, p throws(ParameterError) in q.spec.state = try boolean(p) ? .on : .off },
+        ToggleParameter("state") { q, p throws(ParameterError) in
             guard let state = ToggleState(rawValue: p.value.lowercased()) else {
                 throw invalid(p, expected: "on, off or mixed")
             }
-            spec.state = state
+            q.spec.state = state
         },
-        ToggleParameter("on_sym", aliases: ["onSymbol"]) { spec, p throws(ParameterError) in spec.onSymbol = try symbol(p) },
-        ToggleParameter("off_sym", aliases: ["offSymbol"]) { spec, p throws(ParameterError) in spec.offSymbol = try symbol(p) },
+        ToggleParameter("on_sym", aliases: ["onSymbol"]) { q, p throws(ParameterError) in q.spec.onSymbol = try symbol(p) },
+        ToggleParameter("off_sym", aliases: ["offSymbol"]) { q, p throws(ParameterError) in q.spec.offSymbol = try symbol(p) },
         // After `on` and `state`: the symbol of whichever state is drawn.
-        ToggleParameter("sym") { spec, p throws(ParameterError) in
+        ToggleParameter("sym") { q, p throws(ParameterError) in
             let name = try symbol(p)
-            switch spec.state {
-            case .on: spec.onSymbol = name
-            case .off: spec.offSymbol = name
-            case .mixed: spec.mixedSymbol = name
+            switch q.spec.state {
+            case .on: q.spec.onSymbol = name
+            case .off: q.spec.offSymbol = name
+            case .mixed: q.spec.mixedSymbol = name
             }
         },
-        ToggleParameter("color", aliases: ["tint"]) { spec, p throws(ParameterError) in spec.tint = try color(p) },
-        ToggleParameter("off_color") { spec, p throws(ParameterError) in spec.offColor = try color(p) },
-        ToggleParameter("bg") { spec, p throws(ParameterError) in spec.background = try color(p) },
-        ToggleParameter("scale") { spec, p throws(ParameterError) in
-            spec.scale = try decimal(p, in: 1...4, expected: "a number from 1 to 4, decimals allowed (e.g. 2 or 1.5)")
+        ToggleParameter("color", aliases: ["tint"]) { q, p throws(ParameterError) in q.spec.tint = try color(p) },
+        ToggleParameter("off_color") { q, p throws(ParameterError) in q.spec.offColor = try color(p) },
+        ToggleParameter("bg") { q, p throws(ParameterError) in q.spec.background = try color(p) },
+        ToggleParameter("scale") { q, p throws(ParameterError) in
+            q.spec.scale = try decimal(p, in: 1...4, expected: "a number from 1 to 4, decimals allowed (e.g. 2 or 1.5)")
         },
-        ToggleParameter("size") { spec, p throws(ParameterError) in
+        ToggleParameter("size") { q, p throws(ParameterError) in
             guard let size = DynamicTypeSize(name: p.value) else {
                 throw invalid(p, expected: "a Dynamic Type size: "
                               + DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", "))
             }
-            spec.size = size
+            q.spec.size = size
         },
-        ToggleParameter("theme") { spec, p throws(ParameterError) in
-            guard let theme = Appearance(rawValue: p.value.lowercased()) else {
-                throw invalid(p, expected: "light or dark")
+        ToggleParameter("theme") { q, p throws(ParameterError) in
+            if p.value.lowercased() == "auto" {
+                q.followsColorScheme = true  // SVG only: `check(for:)` refuses it for PNG
+            } else if let theme = Appearance(rawValue: p.value.lowercased()) {
+                q.spec.appearance = theme
+            } else {
+                throw invalid(p, expected: "light, dark or auto (auto: .svg only)")
             }
-            spec.appearance = theme
         },
-        ToggleParameter("disabled") { spec, p throws(ParameterError) in spec.disabled = try boolean(p) },
-        ToggleParameter("pad") { spec, p throws(ParameterError) in
-            spec.padding = try decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
+        ToggleParameter("disabled") { q, p throws(ParameterError) in q.spec.disabled = try boolean(p) },
+        ToggleParameter("pad") { q, p throws(ParameterError) in
+            q.spec.padding = try decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
         },
     ]
 

@@ -7,6 +7,8 @@ import TogglePicture
 /// `color`?). Other unknown parameters are ignored and reported so the response can name them.
 public struct ToggleQuery: Sendable {
     public var spec: ToggleSpec
+    /// `theme=auto`: follow the viewer's colour scheme (SVG only; `spec` then holds light).
+    public var followsColorScheme = false
     /// Names of parameters that were ignored, in the order sent (empty names left out).
     public var ignored: [String]
 
@@ -23,19 +25,18 @@ public struct ToggleQuery: Sendable {
     /// Parses a raw (still percent-encoded) query; `nil` is the same as "".
     /// `impliedScale` is the scale a path form like `/toggle@2x.png` sets (a `scale` parameter
     /// beside it is then a repeat). Each parameter of `parameters` that is present sets its part
-    /// of the spec, in the table's order.
+    /// of the query, in the table's order.
     /// - Throws: `ParameterError` for malformed encoding, repeats, conflicts, a misspelt
     ///   parameter name, and invalid values.
     public init(rawQuery: String?, impliedScale: Double? = nil) throws(ParameterError) {
         let (values, ignored) = try Self.collect(QueryDecoder.decode(rawQuery ?? ""))
         try Self.checkCombinations(values, impliedScale: impliedScale)
-        var spec = ToggleSpec()
+        spec = ToggleSpec()
+        self.ignored = ignored
         for parameter in Self.parameters {
-            if let pair = values[parameter.name] { try parameter.apply(&spec, pair) }
+            if let pair = values[parameter.name] { try parameter.apply(&self, pair) }
         }
         if let impliedScale { spec.scale = impliedScale }
-        self.spec = spec
-        self.ignored = ignored
     }
 
     /// The known parameters by canonical name, and the unknown names in the order sent.
@@ -87,6 +88,15 @@ public struct ToggleQuery: Sendable {
         if let key = stateKey, let other = values[key] {
             throw ParameterError(error: "conflicting parameters", parameter: sym.name, value: sym.value,
                                  expected: "either sym or \(other.name) for the \(state.rawValue) state, not both")
+        }
+    }
+
+    /// Whether `format` can show what was asked.
+    /// - Throws: `ParameterError` for `theme=auto` in a PNG, which has one colour scheme.
+    public func check(for format: ImageFormat) throws(ParameterError) {
+        if followsColorScheme && format != .svg {
+            throw ParameterError(error: "invalid value", parameter: "theme", value: "auto",
+                                 expected: "light or dark; theme=auto needs .svg (/toggle.svg follows the viewer's colour scheme)")
         }
     }
 

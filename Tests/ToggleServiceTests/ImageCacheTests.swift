@@ -1,7 +1,7 @@
 import HTTPServer
 import Dispatch
 import Foundation
-import Raster
+import Scene
 import TogglePicture
 import XCTest
 @testable import ToggleService

@@ -1,6 +1,7 @@
 import Foundation
 import ImageWriters
 import Raster
+import Scene
 import TestSupport
 import TogglePicture
 import XCTest
