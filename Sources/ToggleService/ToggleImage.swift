@@ -33,4 +33,31 @@ public enum ToggleImage {
             throw .encoding(String(describing: error))
         }
     }
+
+    /// The APNG for `animation` (still `image/png`): frames rendered from the transition's poses,
+    /// compressed by libpng with `encoder`'s settings and wrapped by `APNGWriter`; tEXt chunks
+    /// Title, Description and Software.
+    /// - Throws: `ToggleRenderError` if a frame cannot be drawn or encoded.
+    public static func apng(for animation: ToggleAnimation) throws(ToggleRenderError) -> [UInt8] {
+        let frames = animation.frames
+        let (w, h) = animation.canvasSize
+        var writer = APNGWriter(width: w, height: h, frameCount: frames.count, plays: animation.loops ? 0 : 1,
+                                encoder: encoder, text: [
+                                    .init(keyword: "Title", text: "Switch"),
+                                    .init(keyword: "Description", text: animation.accessibilityDescription),
+                                    .init(keyword: "Software", text: software),
+                                ])
+        do {
+            for frame in frames {
+                let canvas = try ToggleRenderer.render(frame.spec, pose: frame.pose,
+                                                       shadows: frame.isRest ? .shared : nil)
+                try writer.append(canvas, delay: frame.delay)
+            }
+            return try writer.finish()
+        } catch let error as ToggleRenderError {
+            throw error
+        } catch {
+            throw .encoding(String(describing: error))
+        }
+    }
 }

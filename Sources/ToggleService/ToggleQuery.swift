@@ -4,6 +4,8 @@
 /// unknown parameters are ignored and reported so the response can name them.
 public struct ToggleQuery: Sendable {
     public var spec: ToggleSpec
+    /// The transition into `spec.state` when `animate=1` was asked (an APNG), else nil.
+    public var animation: ToggleAnimation?
     /// Names of parameters that were ignored, in the order sent (empty names left out).
     public var ignored: [String]
 
@@ -21,7 +23,7 @@ public struct ToggleQuery: Sendable {
     ]
     static let known: Set<String> = [
         "on", "state", "sym", "on_sym", "off_sym", "color", "off_color", "scale", "size", "theme",
-        "disabled", "bg", "pad",
+        "disabled", "bg", "pad", "animate", "from", "motion", "loop", "fps",
     ]
 
     static let booleanExpected = "1, 0, true, false, yes, no, on or off"
@@ -110,6 +112,66 @@ public struct ToggleQuery: Sendable {
             spec.padding = try Self.decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
         }
         self.spec = spec
+        animation = try Self.animation(values, spec: spec)
+    }
+
+    /// `animate`, `from`, `motion`, `loop`, `fps` (DESIGN.md section 9): the animation asked for,
+    /// or nil without `animate=1`. The other four need `animate=1`; `from` must differ from the
+    /// state drawn (the default is off for on and mixed, on for off).
+    static func animation(_ values: [String: QueryDecoder.Pair],
+                          spec: ToggleSpec) throws(ParameterError) -> ToggleAnimation? {
+        let animates = try values["animate"].map { p throws(ParameterError) in try boolean(p) } ?? false
+        guard animates else {
+            if let p = ["from", "motion", "loop", "fps"].lazy.compactMap({ values[$0] }).first {
+                throw ParameterError(error: "needs animate=1", parameter: p.name, value: p.value,
+                                     expected: "animate=1 with \(p.name) (it only applies to an animation)")
+            }
+            return nil
+        }
+        var from: ToggleState = spec.state == .off ? .on : .off
+        if let p = values["from"] {
+            guard let state = ToggleState(rawValue: p.value.lowercased()) else {
+                throw invalid(p, expected: "on, off or mixed")
+            }
+            guard state != spec.state else {
+                throw invalid(p, expected: "a state other than the one drawn (\(spec.state.rawValue)): "
+                              + ToggleState.allCases.filter { $0 != spec.state }.map(\.rawValue).joined(separator: " or "))
+            }
+            from = state
+        }
+        var motion = ToggleMotion()
+        if let p = values["motion"] {
+            guard let curve = ToggleMotion.Curve(rawValue: p.value.lowercased()) else {
+                throw invalid(p, expected: "spring (the default) or reduce (Reduce Motion: ease-in-out over 0.15 s, crossfade)")
+            }
+            motion.curve = curve
+        }
+        if let p = values["fps"] {
+            let range = ToggleMotion.framesPerSecondRange
+            guard p.value.utf8.count <= 2, p.value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                  let n = Int(p.value), range.contains(n) else {
+                throw invalid(p, expected: "a whole number of frames per second from \(range.lowerBound) to \(range.upperBound)")
+            }
+            motion.framesPerSecond = n
+        }
+        let loops = try values["loop"].map { p throws(ParameterError) in try boolean(p) } ?? false
+        return ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
+    }
+
+    /// The image cache's key: the spec's canonical key, and for an animation also the `from`
+    /// still's key (its colours and symbol show in the frames) and the motion.
+    public var canonicalKey: String {
+        guard let animation else { return spec.canonicalKey }
+        let t = animation.transition
+        return [spec.canonicalKey, "animate", t.fromSpec.canonicalKey, t.motion.curve.rawValue,
+                "\(t.motion.framesPerSecond)", animation.loops ? "loop" : "once"].joined(separator: "|")
+    }
+
+    /// The PNG (still) or APNG (animation) bytes this query asks for.
+    /// - Throws: `ToggleRenderError` if a picture cannot be drawn or encoded.
+    public func image() throws(ToggleRenderError) -> [UInt8] {
+        if let animation { return try ToggleImage.apng(for: animation) }
+        return try ToggleImage.png(for: spec)
     }
 
     static func invalid(_ p: QueryDecoder.Pair, expected: String) -> ParameterError {

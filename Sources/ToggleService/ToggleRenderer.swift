@@ -13,14 +13,19 @@ public enum ToggleRenderError: Error, Equatable, Sendable {
 /// Layers, bottom to top: background (if any), track, knob shadow, knob, symbol. Disabled draws
 /// every layer at 0.4 of its own alpha, as `.opacity(0.4)` does without a compositing group.
 public enum ToggleRenderer {
-    /// Renders `spec`. The canvas is `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px.
+    /// Renders `spec` in `pose` (default: the still picture, `TogglePose(rest: spec)`; an
+    /// animation frame passes its transition's pose). The canvas is
+    /// `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px.
     /// Blurred shadows come from `shadows` when it holds the same geometry (nil: always blur).
-    /// - Throws: `ToggleRenderError.unknownSymbol` when the symbol name is not in the catalogue.
-    public static func render(_ spec: ToggleSpec,
+    /// - Throws: `ToggleRenderError.unknownSymbol` when a symbol name is not in the catalogue.
+    public static func render(_ spec: ToggleSpec, pose: TogglePose? = nil,
                               shadows: ShadowCache? = .shared) throws(ToggleRenderError) -> Canvas {
         let layout = ToggleLayout(spec: spec)
-        guard let symbol = SymbolCatalog.path(named: spec.symbolName) else {
-            throw .unknownSymbol(spec.symbolName)
+        let pose = pose ?? TogglePose(rest: spec)
+        var symbols: [(path: Path, symbol: TogglePose.Symbol)] = []
+        for symbol in pose.symbols {
+            guard let path = SymbolCatalog.path(named: symbol.name) else { throw .unknownSymbol(symbol.name) }
+            symbols.append((path, symbol))
         }
         let appearance = spec.appearance
         let layerOpacity = spec.disabled ? 0.4 : 1
@@ -36,10 +41,9 @@ public enum ToggleRenderer {
             let pad = Double(layout.padding)
             let track = Path.capsule(x: pad, y: pad, width: Double(layout.trackWidth),
                                      height: Double(layout.trackHeight))
-            let (trackColor, symbolColor) = spec.resolvedColors
-            try canvas.fill(track, color: trackColor, opacity: layerOpacity, scratch: &scratch)
+            try canvas.fill(track, color: pose.trackColor, opacity: layerOpacity, scratch: &scratch)
 
-            let center = Point(layout.knobCenterX, layout.knobCenterY)
+            let center = Point(pose.knobCenterX, layout.knobCenterY)
             let shadowCenter = center + Point(0, ToggleLayout.shadowOffsetY * layout.scale)
             let shadowShape = Path.circle(center: shadowCenter, radius: layout.knobRadius)
             // The knob, when drawn opaque right after, hides most of its shadow: skip those pixels.
@@ -59,12 +63,15 @@ public enum ToggleRenderer {
             let knob = Path.circle(center: center, radius: layout.knobRadius)
             try canvas.fill(knob, color: StyleColors.knob, opacity: layerOpacity, scratch: &scratch)
 
-            // The 24-unit box, centred on the knob, scaled to the symbol box side.
-            let k = layout.symbolBoxSide / 24
-            let toCanvas = AffineTransform.scale(k, k)
-                .then(.translation(center.x - 12 * k, center.y - 12 * k))
-            try canvas.fill(symbol, transform: toCanvas, color: symbolColor, opacity: layerOpacity,
-                            scratch: &scratch)
+            // The 24-unit box, centred on the knob, scaled to the symbol box side (times the
+            // pose's scale during a replace effect).
+            for (path, symbol) in symbols {
+                let k = layout.symbolBoxSide / 24 * symbol.scale
+                let toCanvas = AffineTransform.scale(k, k)
+                    .then(.translation(center.x - 12 * k, center.y - 12 * k))
+                try canvas.fill(path, transform: toCanvas, color: symbol.color,
+                                opacity: layerOpacity * symbol.opacity, scratch: &scratch)
+            }
         } catch {
             throw .raster(error)
         }

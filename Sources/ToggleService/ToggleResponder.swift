@@ -88,13 +88,13 @@ public struct ToggleResponder: HTTPResponder {
             } catch {
                 return .failure(EarlyAnswer(response: Self.parameterError(error).annotated(route: "toggle")))
             }
-            let key = query.spec.canonicalKey
+            let key = query.canonicalKey
             let tag = EntityTag.strong(hashing: key.utf8)
             var fields = cacheableFields(entityTag: tag, crossOrigin: true)
             if let ignored = query.ignoredFieldValue {
                 fields.append(name: "X-Ignored-Params", value: ignored)
             }
-            entry = PreparedToggle(spec: query.spec, key: key, entityTag: tag, fields: fields)
+            entry = PreparedToggle(spec: query.spec, animation: query.animation, key: key, entityTag: tag, fields: fields)
             if let memoKey { prepared.insert(entry, for: memoKey) }
         }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
@@ -153,10 +153,15 @@ public struct ToggleResponder: HTTPResponder {
         let png: [UInt8]
         let outcome: ImageCache.Outcome
         do {
-            let spec = prepared.spec
+            let spec = prepared.spec, animation = prepared.animation
             let make = { () throws(ToggleRenderError) -> [UInt8] in
                 let start = MonotonicClock.now()
-                let bytes = try ToggleImage.png(for: spec)
+                let bytes: [UInt8]
+                if let animation {
+                    bytes = try ToggleImage.apng(for: animation)
+                } else {
+                    bytes = try ToggleImage.png(for: spec)
+                }
                 metrics?.observeRender(seconds: MonotonicClock.now() - start)
                 return bytes
             }

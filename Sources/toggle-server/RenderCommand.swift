@@ -46,7 +46,7 @@ enum RenderCommand {
         }
         let png: [UInt8]
         do {
-            png = try ToggleImage.png(for: query.spec)
+            png = try query.image()
         } catch {
             return fail("render failed: \(error)")
         }
