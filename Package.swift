@@ -38,6 +38,8 @@ let package = Package(
         // Benchmarks (not tests): `swift run -c release NAME`.
         .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "PNGEncoder", "Raster"],
                           path: "Benchmarks/png-tuning"),
+        .executableTarget(name: "apng-bench", dependencies: ["ToggleService"], path: "Benchmarks/apng",
+                          exclude: ["run.sh"]),
         .executableTarget(name: "raster-bench", dependencies: ["Raster"],
                           path: "Benchmarks/raster/Sources/raster-bench"),
         // Fuzz targets. Their libFuzzer entry point is compiled only with `-DFUZZING` (scripts/fuzz);
