@@ -51,7 +51,8 @@ public enum ToggleImage {
             for frame in frames {
                 let canvas = try ToggleRenderer.render(frame.spec, pose: frame.pose,
                                                        shadows: frame.isRest ? .shared : nil)
-                try writer.append(canvas, delay: frame.delay)
+                try writer.append(canvas, delay: FrameDelay(numerator: UInt16(frame.delay.numerator),
+                                                            denominator: UInt16(frame.delay.denominator)))
             }
             return try writer.finish()
         } catch let error as ToggleRenderError {

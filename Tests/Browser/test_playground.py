@@ -103,6 +103,27 @@ def screenshot(driver, path, width, height, mobile):
     print("saved", path)
 
 
+def check_animation_plays(driver):
+    """Chromium plays our APNG: the looping animation rests 1 s on its first frame (off: white
+    knob on the left), then moves and rests 1 s on on (knob on the right) from about 1.8 s."""
+    driver.execute_script("""
+        const i = new Image(); i.id = 'apng-check'; i.src = '/toggle?on=1&animate=1&loop=1&scale=2';
+        document.body.appendChild(i);""")
+    wait_for(driver, "const i = document.getElementById('apng-check'); return i.complete && i.naturalWidth > 0",
+             message="the animated PNG")
+    sample = """
+        const i = document.getElementById('apng-check'), c = document.createElement('canvas');
+        c.width = i.naturalWidth; c.height = i.naturalHeight;
+        const g = c.getContext('2d'); g.drawImage(i, 0, 0);
+        return [[...g.getImageData(32, 10, 1, 1).data], [...g.getImageData(83, 10, 1, 1).data]];"""
+    start = driver.execute_script(sample)
+    time.sleep(1.9)
+    later = driver.execute_script(sample)
+    white = [255, 255, 255, 255]
+    check(start[0] == white and start[1] != white, f"APNG starts on its first frame (knob left): {start}")
+    check(later[1] == white and later[0] != white, f"APNG played to the on state (knob right): {later}")
+
+
 def main():
     base, out = sys.argv[1].rstrip("/"), sys.argv[2]
     os.makedirs(out, exist_ok=True)
@@ -214,6 +235,8 @@ def main():
         src12, w12, _ = preview_loaded(driver, src11)
         check("on_sym=moon.fill" in src12 and "color=indigo" in src12 and w12 > 0, "reset and set for the screenshot")
         wait_for(driver, "return document.querySelectorAll('#symbol-results button').length > 0", message="results")
+
+        check_animation_plays(driver)
 
         errors = console_errors(driver)
         check(errors == [], f"no console errors {errors}")

@@ -1,4 +1,3 @@
-import PNGEncoder
 import Raster
 
 /// An animated picture: a transition, played once or flipping back and forth forever.
@@ -8,7 +7,15 @@ public struct ToggleAnimation: Sendable, Equatable {
     public var loops: Bool
 
     /// How long a looping animation rests in each state: 1 s (DESIGN.md section 9).
-    public static let hold = FrameDelay(numerator: 1, denominator: 1)
+    public static let hold = Duration(numerator: 1, denominator: 1)
+
+    /// A frame's display time, `numerator / denominator` s, kept as a fraction so 1/60 s stays
+    /// exact (APNG `fcTL` stores delays this way).
+    public struct Duration: Sendable, Equatable {
+        public var numerator: Int
+        public var denominator: Int
+        public var seconds: Double { Double(numerator) / Double(denominator) }
+    }
 
     public init(transition: ToggleTransition, loops: Bool = false) {
         self.transition = transition
@@ -19,7 +26,7 @@ public struct ToggleAnimation: Sendable, Equatable {
     public struct Frame: Sendable, Equatable {
         public var spec: ToggleSpec
         public var pose: TogglePose
-        public var delay: FrameDelay
+        public var delay: Duration
         /// True for the two rest poses (first and last frame), which are the still pictures.
         public var isRest: Bool
     }
@@ -35,7 +42,7 @@ public struct ToggleAnimation: Sendable, Equatable {
     /// frame 0) ends on a 1 s rest in its state.
     public var frames: [Frame] {
         let t = transition
-        let step = FrameDelay(numerator: 1, denominator: UInt16(t.motion.framesPerSecond))
+        let step = Duration(numerator: 1, denominator: t.motion.framesPerSecond)
         let n = t.lastFrameIndex
         var frames: [Frame] = (0...n).map { i in
             Frame(spec: t.spec, pose: t.pose(ofFrame: i), delay: step, isRest: i == 0 || i == n)
@@ -67,17 +74,5 @@ public struct ToggleAnimation: Sendable, Equatable {
         parts.append(transition.motion.curve == .spring ? "spring" : "reduced motion")
         if loops { parts.append("looping") }
         return parts.joined(separator: ", ")
-    }
-
-    /// Every frame rendered: the rest frames exactly as the still renderer draws them (shared
-    /// shadow cache), the moving ones without touching the shadow cache (their shadows are used once).
-    public func canvases() throws(ToggleRenderError) -> [(canvas: Canvas, delay: FrameDelay)] {
-        var out: [(canvas: Canvas, delay: FrameDelay)] = []
-        for frame in frames {
-            let canvas = try ToggleRenderer.render(frame.spec, pose: frame.pose,
-                                                   shadows: frame.isRest ? .shared : nil)
-            out.append((canvas, frame.delay))
-        }
-        return out
     }
 }
