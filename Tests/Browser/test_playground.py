@@ -105,23 +105,30 @@ def screenshot(driver, path, width, height, mobile):
 
 def check_animation_plays(driver):
     """Chromium plays our APNG: the looping animation rests 1 s on its first frame (off: white
-    knob on the left), then moves and rests 1 s on on (knob on the right) from about 1.8 s."""
+    knob on the left), then moves and rests 1 s on on (knob on the right) from about 1.8 s.
+    Read from screenshots: a canvas always draws an animated image's default frame (HTML spec)."""
     driver.execute_script("""
         const i = new Image(); i.id = 'apng-check'; i.src = '/toggle?on=1&animate=1&loop=1&scale=2';
+        i.style.cssText = 'position: fixed; top: 0; left: 0; z-index: 9999';  // on screen, so it plays
         document.body.appendChild(i);""")
     wait_for(driver, "const i = document.getElementById('apng-check'); return i.complete && i.naturalWidth > 0",
              message="the animated PNG")
     sample = """
-        const i = document.getElementById('apng-check'), c = document.createElement('canvas');
-        c.width = i.naturalWidth; c.height = i.naturalHeight;
-        const g = c.getContext('2d'); g.drawImage(i, 0, 0);
-        return [[...g.getImageData(32, 10, 1, 1).data], [...g.getImageData(83, 10, 1, 1).data]];"""
-    start = driver.execute_script(sample)
+        const done = arguments[arguments.length - 1], shot = new Image();
+        shot.onload = () => {
+          const c = document.createElement('canvas'); c.width = shot.width; c.height = shot.height;
+          const g = c.getContext('2d'); g.drawImage(shot, 0, 0);
+          const r = window.devicePixelRatio;
+          done([[...g.getImageData(32 * r, 10 * r, 1, 1).data], [...g.getImageData(83 * r, 10 * r, 1, 1).data]]);
+        };
+        shot.src = 'data:image/png;base64,' + arguments[0];"""
+    start = driver.execute_async_script(sample, driver.get_screenshot_as_base64())
     time.sleep(1.9)
-    later = driver.execute_script(sample)
+    later = driver.execute_async_script(sample, driver.get_screenshot_as_base64())
     white = [255, 255, 255, 255]
     check(start[0] == white and start[1] != white, f"APNG starts on its first frame (knob left): {start}")
     check(later[1] == white and later[0] != white, f"APNG played to the on state (knob right): {later}")
+    driver.execute_script("document.getElementById('apng-check').remove()")
 
 
 def main():
