@@ -16,26 +16,38 @@ if let i = CommandLine.arguments.firstIndex(of: "--write"), i + 1 < CommandLine.
     try FileManager.default.createDirectory(atPath: writeDirectory!, withIntermediateDirectories: true)
 }
 
-/// Median wall time of `runs` calls, in ms.
-func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
-    var times: [Double] = []
-    for _ in 0..<runs {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+/// CPU time of this thread during one call, in ms (CLOCK_THREAD_CPUTIME_ID: time the thread
+/// waits while other processes run on a shared machine is not counted).
+func time(_ body: () throws -> Void) rethrows -> Double {
+    func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
     }
-    return times.sorted()[runs / 2]
+    let start = now()
+    try body()
+    return now() - start
 }
 
-print("query | frames | APNG bytes | APNG ms | still PNG ms | APNG / still time")
+/// Median times of `a` and `b` over `rounds` A/B rounds (interleaved, so load from other processes
+/// falls on both alike), in ms.
+func medians(rounds: Int, _ a: () throws -> Void, _ b: () throws -> Void) rethrows -> (Double, Double) {
+    var ta: [Double] = [], tb: [Double] = []
+    for _ in 0..<rounds {
+        ta.append(try time(a))
+        tb.append(try time(b))
+    }
+    return (ta.sorted()[rounds / 2], tb.sorted()[rounds / 2])
+}
+
+print("query | frames | APNG bytes | APNG CPU ms | still PNG CPU ms | APNG / still")
 for (index, query) in cases.enumerated() {
     let q = try ToggleQuery(rawQuery: query)
     var still = q
     still.animation = nil
     let bytes = try q.image()
     let frames = q.animation!.frames.count
-    let apngTime = try median(runs: 5) { _ = try q.image() }
-    let stillTime = try median(runs: 21) { _ = try still.image() }
+    let (apngTime, stillTime) = try medians(rounds: 9, { _ = try q.image() }, { _ = try still.image() })
     print("\(query) | \(frames) | \(bytes.count) | \(String(format: "%.1f", apngTime)) | "
           + "\(String(format: "%.2f", stillTime)) | \(String(format: "%.1f", apngTime / stillTime))x")
     if let dir = writeDirectory {
