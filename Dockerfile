@@ -22,7 +22,7 @@ RUN swift build -c release --static-swift-stdlib --product toggle-server \
  && bin="$(swift build -c release --show-bin-path)" \
  && cp "$bin/toggle-server" /out/ \
  && find "$bin" -maxdepth 1 -name '*.resources' -exec cp -R {} /out/ \; \
- && test -d /out/toggle-image-service_ToggleService.resources
+ && test -d /out/toggle-image-service_TogglePicture.resources
 
 # Run: the binary loads only glibc, libstdc++, libgcc, libpng and zlib (see `ldd`); no shell
 # tools are needed, the health check is the binary's own probe mode.

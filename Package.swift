@@ -1,14 +1,28 @@
 // swift-tools-version:6.0
 // The toggle image service: renders the SwiftUI "Icon Switch Toggle Style" as PNG over HTTP/1.1.
 //
-// Layers, bottom up (each a target of its own):
-//   Raster         paths, flattening, exact-coverage rasterizer, premultiplied RGBA canvas, blur
+// Targets, bottom up, one job each (README "Layout" says the same):
+//   Geometry       points, affine transforms, paths, arcs, capsule, SVG path parser, flattening,
+//                  libm shims; no pixels
+//   Raster         exact-coverage rasterizer, coverage masks, premultiplied RGBA canvas, Gaussian
+//                  blur; on Geometry
+//   Utilities      Locked, MonotonicClock, BoundedCache (locked memo table with a budget), hex
+//                  digits; no HTTP
+//   TogglePicture  the toggle picture: spec, layout, renderer, palette, colours, Dynamic Type,
+//                  symbols and their MDI resources; no HTTP, no encoder
 //   CLibPNG        system library: Debian's libpng (pkg-config `libpng`), links zlib
 //   CPNGEncoder    small C target that owns libpng's setjmp and returns error codes
-//   PNGEncoder     Swift face of the encoder: canvas -> PNG bytes
-//   HTTPServer     HTTP/1.1 on POSIX sockets and Dispatch (parser, connections, listener)
-//   ToggleService  the product: parameters, colours, the toggle picture, routes
-//   toggle-server  the executable: `serve` (default) and `render`
+//   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes)
+//   HTTPServer     HTTP/1.1 on POSIX sockets and epoll (parser, connections, listener, shutdown)
+//   ToggleService  the product: query parsing, routes, image cache, static files, logs, metrics
+//   toggle-server  the executable: `serve` (default), `render` and `probe`
+//   TestSupport    test helpers: independent PNG decoder, loopback client, the binary as a child
+//                  process, a Prometheus text reader
+//   png-tuning, raster-bench, serving-bench        benchmarks (`swift run -c release NAME`)
+//   fuzz-request-parser, fuzz-query-decoder        libFuzzer targets (`scripts/fuzz NAME SECONDS`)
+//   GeometryTests, RasterTests, UtilitiesTests, TogglePictureTests, HTTPServerTests,
+//   ToggleServiceTests                             each library's tests
+//   EndToEndTests                                  the real binary as a child process
 import PackageDescription
 
 let package = Package(
@@ -20,27 +34,33 @@ let package = Package(
         .executable(name: "fuzz-query-decoder", targets: ["fuzz-query-decoder"]),
     ],
     targets: [
-        .target(name: "Raster"),
+        .target(name: "Geometry"),
+        .target(name: "Raster", dependencies: ["Geometry"]),
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]
         ),
         .target(name: "CPNGEncoder", dependencies: ["CLibPNG"]),
-        .target(name: "PNGEncoder", dependencies: ["CPNGEncoder", "Raster"]),
-        .target(name: "HTTPServer"),
+        .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster"]),
+        .target(name: "Utilities"),
+        .target(name: "HTTPServer", dependencies: ["Utilities"]),
         .target(
-            name: "ToggleService",
-            dependencies: ["Raster", "PNGEncoder", "HTTPServer"],
+            name: "TogglePicture",
+            dependencies: ["Geometry", "Raster", "Utilities"],
             resources: [.copy("Resources/MDI")]
         ),
-        .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer"]),
+        .target(
+            name: "ToggleService",
+            dependencies: ["TogglePicture", "ImageWriters", "Raster", "Utilities", "HTTPServer"]
+        ),
+        .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer", "Utilities"]),
         // Benchmarks (not tests): `swift run -c release NAME`.
-        .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "PNGEncoder", "Raster"],
+        .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Raster"],
                           path: "Benchmarks/png-tuning"),
         .executableTarget(name: "apng-bench", dependencies: ["ToggleService"], path: "Benchmarks/apng",
                           exclude: ["run.sh"]),
-        .executableTarget(name: "raster-bench", dependencies: ["Raster"],
+        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster"],
                           path: "Benchmarks/raster/Sources/raster-bench"),
         // Fuzz targets. Their libFuzzer entry point is compiled only with `-DFUZZING` (scripts/fuzz);
         // otherwise they are stubs with a `main`, so plain `swift build` and `swift test` still link.
@@ -53,10 +73,15 @@ let package = Package(
         // and the real binary started as a child process.
         .target(name: "TestSupport", dependencies: ["CLibPNG"]),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
+        .testTarget(name: "UtilitiesTests", dependencies: ["Utilities"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "TogglePictureTests",
+                    dependencies: ["TogglePicture", "Geometry", "Raster", "Utilities", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
-                    dependencies: ["ToggleService", "HTTPServer", "PNGEncoder", "Raster", "TestSupport"]),
+                    dependencies: ["ToggleService", "TogglePicture", "HTTPServer", "ImageWriters", "Raster", "Utilities",
+                                   "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toggle-server", "TestSupport"]),
     ]
 )

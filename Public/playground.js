@@ -2,7 +2,7 @@
 // Plain JavaScript, no build step; talks only to this server (/toggle, /symbols).
 "use strict";
 
-// Dynamic Type factors (body line height / 22), DESIGN.md section 2.
+// Dynamic Type factors (body line height / 22), docs/design-facts.md section 2.
 const SIZES = [
   ["xSmall", 0.8636], ["small", 0.9091], ["medium", 0.9545], ["large", 1], ["xLarge", 1.0909],
   ["xxLarge", 1.1818], ["xxxLarge", 1.3182], ["accessibility1", 1.5455], ["accessibility2", 1.8182],

@@ -67,7 +67,7 @@ def main():
         author = clean(icon.author or "unknown", "author", icon.slug)
         data = clean(match.group("d"), "path data", icon.slug)
         lines.append(f"{icon.slug}\t{author}\t{data}")
-    data_dir = out / "Sources" / "ToggleService" / "Resources" / "MDI"
+    data_dir = out / "Sources" / "TogglePicture" / "Resources" / "MDI"
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "icons.tsv").write_bytes(("\n".join(lines) + "\n").encode("utf-8"))
 

@@ -196,13 +196,6 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// True once `shutdown` was called (e.g. for `/readyz` to answer 503).
-    public var isDraining: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return draining
-    }
-
     /// Connections open now.
     public var openConnectionCount: Int {
         lock.lock()

@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything the server can be told: where to listen, and every limit and timeout.
 ///
-/// Defaults follow DESIGN.md section 5. `toggle-server` sets all but `lingerTimeout` and
+/// Defaults follow docs/design-facts.md section 5. `toggle-server` sets all but `lingerTimeout` and
 /// `eventLoopCount` from flags and environment (see `toggle-server --help`).
 public struct HTTPServerConfiguration: Sendable {
     /// Address to bind: an IPv4 or IPv6 literal or a host name. Default `0.0.0.0`.

@@ -191,7 +191,7 @@ enum HeadParser {
 
     /// Every `%` is followed by two hex digits. Checked on the path only: the query belongs to the
     /// application, which answers a malformed escape there with a 400 naming the parameter
-    /// (DESIGN.md section 4) on a connection that stays open.
+    /// (docs/design-facts.md section 4) on a connection that stays open.
     static func percentEncodingIsValid(_ b: ArraySlice<UInt8>) -> Bool {
         var i = b.startIndex
         while i < b.endIndex {

@@ -1,4 +1,5 @@
 import Dispatch
+import Utilities
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import Utilities
 #if canImport(Glibc)
 import Glibc
 #endif

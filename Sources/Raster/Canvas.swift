@@ -1,3 +1,4 @@
+import Geometry
 /// A raster of premultiplied RGBA8 pixels, composited with source-over in sRGB-encoded space
 /// (what iOS and Skia do by default).
 ///

@@ -1,3 +1,4 @@
+import Geometry
 /// An sRGB colour with straight (non-premultiplied) alpha: 8-bit sRGB-encoded channels and an
 /// opacity in 0...1 kept unquantized until compositing (so `rgba(60,60,67,0.21)` stays exact).
 public struct RGBAColor: Sendable, Equatable, Hashable {
@@ -12,11 +13,6 @@ public struct RGBAColor: Sendable, Equatable, Hashable {
         self.green = green
         self.blue = blue
         self.alpha = min(max(alpha, 0), 1)
-    }
-
-    /// The same colour with its opacity multiplied by `factor`.
-    public func withOpacity(_ factor: Double) -> RGBAColor {
-        RGBAColor(red: red, green: green, blue: blue, alpha: alpha * factor)
     }
 
     public static let white = RGBAColor(red: 255, green: 255, blue: 255)

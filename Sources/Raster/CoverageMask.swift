@@ -1,3 +1,4 @@
+import Geometry
 /// How overlapping subpaths combine (SVG `fill-rule`, PostScript `fill` / `eofill`).
 public enum FillRule: Sendable {
     /// Inside where the winding number is not zero.

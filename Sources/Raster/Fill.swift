@@ -1,3 +1,4 @@
+import Geometry
 /// Working memory for drawing one picture: accumulation cells and blur buffers, reused from
 /// layer to layer so that each layer costs what its bounding box is worth, not the canvas.
 ///

@@ -1,3 +1,4 @@
+import Geometry
 /// Separable Gaussian blur of a coverage mask, as used for drop shadows.
 ///
 /// The kernel samples `exp(-x² / (2 sigma²))` at integer offsets out to `ceil(3 sigma)` px
@@ -221,11 +222,3 @@ private func convolveRow(_ padded: UnsafeMutablePointer<Float>, into dst: Unsafe
 @inline(__always) private func store8(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>) {
     UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<Float>.self)
 }
-
-#if canImport(Glibc)
-import Glibc
-@inline(__always) func _exp(_ x: Double) -> Double { Glibc.exp(x) }
-#else
-import Darwin
-@inline(__always) func _exp(_ x: Double) -> Double { Darwin.exp(x) }
-#endif

@@ -1,3 +1,4 @@
+import Geometry
 /// Exact-area coverage rasterizer.
 ///
 /// Every line segment adds, to each pixel cell it crosses, the signed change it makes to the

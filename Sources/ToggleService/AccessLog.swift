@@ -1,9 +1,10 @@
 import HTTPServer
+import Utilities
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One JSON line per finished exchange (DESIGN.md section 6), e.g.
+/// One JSON line per finished exchange (docs/design-facts.md section 6), e.g.
 /// `{"time":"2026-11-29T12:31:03.123Z","method":"GET","target":"/toggle?on=1","status":200,"bytes":1520,"duration_ms":0.412,"route":"toggle","cache":"hit"}`.
 ///
 /// Strings go through `JSON.string`, so control characters in a target are escaped and a line

@@ -189,7 +189,7 @@ public final class ImageCache: Sendable {
     }
 }
 
-import HTTPServer
+import Utilities
 import Dispatch
 
 /// A DispatchSemaphore that Swift 6 accepts across threads (DispatchSemaphore is thread-safe).

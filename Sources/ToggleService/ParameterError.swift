@@ -1,5 +1,5 @@
 /// A request parameter that cannot be accepted: becomes a 400 whose JSON body names the
-/// parameter, the value given and what is accepted (DESIGN.md section 4).
+/// parameter, the value given and what is accepted (docs/design-facts.md section 4).
 public struct ParameterError: Error, Equatable, Sendable {
     /// Short description, e.g. "invalid value" or "repeated parameter".
     public var error: String

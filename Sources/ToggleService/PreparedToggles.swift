@@ -1,4 +1,6 @@
 import HTTPServer
+import Utilities
+import TogglePicture
 
 /// A parsed `/toggle` request: what to draw, its cache key and ETag, and the response fields.
 struct PreparedToggle: Sendable {
@@ -15,12 +17,13 @@ struct PreparedToggle: Sendable {
 /// Parsed toggle requests by their raw path and query, so a repeated request (the common case:
 /// pages embed the same few URLs) skips query parsing, the canonical key and the ETag hash, which
 /// were most of a cache hit's instructions. Bounded: at most `limit` entries of short targets;
-/// emptied when full (refilled by the next requests, each costing one parse). Thread-safe.
+/// emptied when full (refilled by the next requests, each costing one parse), as
+/// `BoundedCache.WhenFull.startOver`. Thread-safe.
 final class PreparedToggles: Sendable {
-    private let table = Locked<[String: PreparedToggle]>([:])
-    let limit: Int
+    private let table: BoundedCache<String, PreparedToggle>
+    var limit: Int { table.capacity }
 
-    init(limit: Int = 4096) { self.limit = limit }
+    init(limit: Int = 4096) { table = BoundedCache(capacity: limit, whenFull: .startOver) }
 
     /// The table key for a request, or nil for a target too long to be worth keeping.
     static func memoKey(path: String, query: String?) -> String? {
@@ -30,13 +33,10 @@ final class PreparedToggles: Sendable {
     }
 
     func entry(for key: String) -> PreparedToggle? {
-        table.withLock { $0[key] }
+        table.value(for: key)
     }
 
     func insert(_ entry: PreparedToggle, for key: String) {
-        table.withLock { table in
-            if table.count >= limit { table.removeAll(keepingCapacity: true) }
-            table[key] = entry
-        }
+        table.insert(entry, for: key)
     }
 }

@@ -1,4 +1,6 @@
-/// Splits and decodes a URL query (the part after `?`) as DESIGN.md section 4 says: split on `&`
+import Utilities
+
+/// Splits and decodes a URL query (the part after `?`) as docs/design-facts.md section 4 says: split on `&`
 /// and then on the first `=`, and only then percent-decode each name and value, so an encoded
 /// `%26` or `%3D` never splits. `+` is a space and `%2B` a plus (HTML form encoding, WHATWG URL
 /// standard "application/x-www-form-urlencoded parsing"). Empty components are skipped.
@@ -57,7 +59,7 @@ public enum QueryDecoder {
             let b = bytes[i]
             if b == UInt8(ascii: "%") {
                 guard i + 2 < bytes.endIndex,
-                      let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) else { return nil }
+                      let hi = hexDigitValue(bytes[i + 1]), let lo = hexDigitValue(bytes[i + 2]) else { return nil }
                 out.append(hi << 4 | lo)
                 i += 3
             } else {
@@ -83,14 +85,5 @@ public enum QueryDecoder {
             }
         }
         return out
-    }
-
-    @inline(__always) static func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

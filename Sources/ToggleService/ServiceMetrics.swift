@@ -1,4 +1,5 @@
 import HTTPServer
+import Utilities
 
 /// The service's Prometheus metrics (text format 0.0.4), fed by the HTTP server's hook and by
 /// the responder. Labels are bounded: route and status only, never symbols or colours.

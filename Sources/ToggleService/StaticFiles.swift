@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Utilities
 
 /// Serves files from a directory (the project's `Public/`), read-only.
 ///

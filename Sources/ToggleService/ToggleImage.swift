@@ -1,5 +1,7 @@
-import PNGEncoder
+import ImageWriters
+import Geometry
 import Raster
+import TogglePicture
 
 /// Rendering plus PNG encoding: the bytes a `/toggle` response or `render` command returns.
 public enum ToggleImage {

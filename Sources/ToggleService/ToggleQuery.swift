@@ -1,4 +1,6 @@
-/// The `/toggle` query parameters (DESIGN.md section 4) turned into a `ToggleSpec`.
+import TogglePicture
+
+/// The `/toggle` query parameters (docs/design-facts.md section 4) turned into a `ToggleSpec`.
 ///
 /// Names are case-sensitive. A parameter given twice, or under two of its aliases, is an error;
 /// unknown parameters are ignored and reported so the response can name them.
@@ -115,7 +117,7 @@ public struct ToggleQuery: Sendable {
         animation = try Self.animation(values, spec: spec)
     }
 
-    /// `animate`, `from`, `motion`, `loop`, `fps` (DESIGN.md section 9): the animation asked for,
+    /// `animate`, `from`, `motion`, `loop`, `fps` (docs/design-facts.md section 2, Animation): the animation asked for,
     /// or nil without `animate=1`. The other four need `animate=1`; `from` must differ from the
     /// state drawn (the default is off for on and mixed, on for off).
     static func animation(_ values: [String: QueryDecoder.Pair],

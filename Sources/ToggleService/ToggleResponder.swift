@@ -1,6 +1,8 @@
 import HTTPServer
+import Utilities
+import TogglePicture
 
-/// The service's routes (DESIGN.md section 4):
+/// The service's routes (docs/design-facts.md section 4):
 /// - `GET|HEAD /toggle`, `/toggle.png`, `/toggle@Nx.png` (N = 1...4): the PNG;
 /// - `/symbols`: JSON list of every symbol name with its icon, licence and author;
 /// - `/healthz` (liveness), `/readyz` (readiness), `/metrics` (Prometheus);
@@ -215,7 +217,7 @@ public struct ToggleResponder: HTTPResponder {
         return HTTPResponse(status: 200, headers: fields, body: file.contents)
     }
 
-    /// A 400 with the JSON body of DESIGN.md section 4.
+    /// A 400 with the JSON body of docs/design-facts.md section 4.
     static func parameterError(_ error: ParameterError) -> HTTPResponse {
         var fields = HTTPFields()
         fields.append(name: "Content-Type", value: "application/json")

@@ -1,4 +1,5 @@
 import HTTPServer
+import Utilities
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -54,7 +54,7 @@ enum ServeCommand {
 
     /// SIGTERM / SIGINT: readiness off, graceful drain, exit 0; a second signal exits at once.
     /// Set up inside a function: Dispatch signal handlers written in top-level code crash in
-    /// Swift 6 mode when run on another queue (DESIGN.md section 8).
+    /// Swift 6 mode when run on another queue (docs/design-facts.md section 8).
     static func installSignalHandlers(server: HTTPServer, readiness: Readiness) {
         let queue = DispatchQueue(label: "toggle-server.signals")
         let state = SignalState()

@@ -2,7 +2,7 @@
 
 Usage: python test_apng.py TOGGLE_SERVER_BINARY WORK_DIR
 
-Every expected value here comes from DESIGN.md (the spring's constants, the Reduce Motion Bezier,
+Every expected value here comes from docs/design-facts.md (the spring's constants, the Reduce Motion Bezier,
 the toggle's geometry) and is computed in this file, never by the code under test.
 """
 import hashlib
@@ -18,13 +18,13 @@ from PIL import Image
 
 BINARY = WORK = None
 
-# DESIGN.md section 2: .spring(duration: 0.35, bounce: 0.35), mass 1.
+# docs/design-facts.md section 2: .spring(duration: 0.35, bounce: 0.35), mass 1.
 K = (2 * math.pi / 0.35) ** 2
 C = 2 * math.sqrt(K) * (1 - 0.35)
 W0 = math.sqrt(K)
 ZETA = C / (2 * W0)
 WD = W0 * math.sqrt(1 - ZETA * ZETA)
-REST_TOLERANCE_PX = 0.01  # DESIGN.md section 9: until the knob is within 0.01 px of rest
+REST_TOLERANCE_PX = 0.01  # docs/design-facts.md section 2, Animation: until the knob is within 0.01 px of rest
 
 
 def spring(t):
@@ -52,7 +52,7 @@ def ease_in_out(t, duration=0.15):
 
 
 def geometry(scale):
-    """Canvas size and knob centres (DESIGN.md section 2), px, at Large with no padding."""
+    """Canvas size and knob centres (docs/design-facts.md section 2), px, at Large with no padding."""
     w, h = round(57.6 * scale), round(32 * scale)
     inset = 3 * scale + 26 * scale / 2
     return w, h, {"off": inset, "on": w - inset, "mixed": w / 2}
@@ -207,7 +207,7 @@ class APNGTests(unittest.TestCase):
             expected = centers["off"] + travel * spring(i / fps)
             self.assertLess(abs(x - expected), 0.5, f"frame {i}: knob at {x:.3f}, spring says {expected:.3f}")
         overshoot = max(measured) - centers["on"]
-        self.assertGreater(overshoot, 0.05 * travel, "the spring overshoots (6.8 % by DESIGN.md)")
+        self.assertGreater(overshoot, 0.05 * travel, "the spring overshoots (6.8 % by docs/design-facts.md)")
         self.check_ends(path, "on=1&color=black&off_color=black&scale=2",
                         "on=0&color=black&off_color=black&scale=2")
 

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// DESIGN.md sections 4 and 6 against the real binary: caching headers, 304, HEAD, ignored
+/// docs/design-facts.md sections 4 and 6 against the real binary: caching headers, 304, HEAD, ignored
 /// parameters, metrics, traversal, and two instances agreeing byte for byte.
 final class APIContractEndToEndTests: XCTestCase {
     var server: ServerProcess!
@@ -110,7 +110,7 @@ final class APIContractEndToEndTests: XCTestCase {
 }
 
 extension APIContractEndToEndTests {
-    /// DESIGN.md section 4: a malformed escape in the query is a JSON 400 naming the parameter,
+    /// docs/design-facts.md section 4: a malformed escape in the query is a JSON 400 naming the parameter,
     /// with no-store, and the connection stays usable.
     func testMalformedEscapeInTheQueryIsAJSON400() throws {
         let client = try TestClient(port: server.port)

@@ -3,7 +3,7 @@ import XCTest
 @testable import HTTPServer
 
 /// Raw requests sent over a real loopback socket, each with the status RFC 9110/9112 and
-/// DESIGN.md section 5 call for, and whether the server must close the connection afterwards.
+/// docs/design-facts.md section 5 call for, and whether the server must close the connection afterwards.
 /// When the connection must stay open, a second request proves the framing survived (a body was
 /// skipped, not parsed as a request).
 final class RawRequestTableTests: XCTestCase {

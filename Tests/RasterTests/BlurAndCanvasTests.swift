@@ -1,4 +1,5 @@
 import Testing
+import Geometry
 @testable import Raster
 
 /// The Gaussian computed directly: every output pixel sums every input pixel weighted by the

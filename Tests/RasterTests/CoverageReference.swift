@@ -1,3 +1,4 @@
+import Geometry
 @testable import Raster
 
 /// Coverage references computed without the rasterizer: exact polygon-pixel intersection areas,

@@ -1,4 +1,5 @@
 import Testing
+import Geometry
 @testable import Raster
 
 /// The fast path (`Canvas.fill`, `GaussianBlur.blurredCoverage`, `composite(BoxCoverage)`) must

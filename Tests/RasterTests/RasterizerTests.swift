@@ -1,4 +1,5 @@
 import Testing
+import Geometry
 @testable import Raster
 
 private let oneLevel = 1.0 / 255

@@ -1,4 +1,5 @@
 import XCTest
+import Geometry
 @testable import Raster
 
 /// The shapes the toggle is made of, checked against areas computed here independently.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import PNGEncoder
+@testable import ImageWriters
 @testable import ToggleService
 import Raster
 import TestSupport

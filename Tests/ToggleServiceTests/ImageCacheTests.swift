@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import XCTest
 @testable import ToggleService
+import Utilities
 
 final class ImageCacheTests: XCTestCase {
     func testHitAfterMiss() {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import ToggleService
 
-/// Query decoding per DESIGN.md section 4: split on & and =, then percent-decode.
+/// Query decoding per docs/design-facts.md section 4: split on & and =, then percent-decode.
 final class QueryDecoderTests: XCTestCase {
     func pairs(_ q: String) throws -> [String] {
         try QueryDecoder.decode(q).map { "\($0.name)=\($0.value)" }

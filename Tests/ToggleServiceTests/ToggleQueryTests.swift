@@ -1,7 +1,8 @@
 import XCTest
 @testable import ToggleService
+import TogglePicture
 
-/// The parameter contract of DESIGN.md section 4.
+/// The parameter contract of docs/design-facts.md section 4.
 final class ToggleQueryTests: XCTestCase {
     func spec(_ q: String) throws -> ToggleSpec { try ToggleQuery(rawQuery: q).spec }
 
@@ -98,19 +99,24 @@ final class ToggleQueryTests: XCTestCase {
         XCTAssertEqual(q.ignored, ["ON"])
     }
 
+    /// The ETag the responder sends for `query`: the strong tag of the spec's canonical key.
+    func entityTag(_ query: String) throws -> String {
+        EntityTag.strong(hashing: try spec(query).canonicalKey.utf8)
+    }
+
     func testEquivalentQueriesShareOneEntityTag() throws {
-        let a = try spec("on=1&color=green").entityTag
-        XCTAssertEqual(a, try spec("state=on").entityTag)
-        XCTAssertEqual(a, try spec("on=true&tint=34C759").entityTag)
-        XCTAssertEqual(a, try spec("on=yes&off_color=red&off_sym=plus").entityTag)  // off-only settings unused when on
-        XCTAssertNotEqual(a, try spec("on=0").entityTag)
-        XCTAssertNotEqual(a, try spec("on=1&theme=dark").entityTag)
-        XCTAssertNotEqual(a, try spec("on=1&scale=2").entityTag)
-        XCTAssertEqual(try spec("scale=2").entityTag, try spec("scale=2.0").entityTag)
+        let a = try entityTag("on=1&color=green")
+        XCTAssertEqual(a, try entityTag("state=on"))
+        XCTAssertEqual(a, try entityTag("on=true&tint=34C759"))
+        XCTAssertEqual(a, try entityTag("on=yes&off_color=red&off_sym=plus"))  // off-only settings unused when on
+        XCTAssertNotEqual(a, try entityTag("on=0"))
+        XCTAssertNotEqual(a, try entityTag("on=1&theme=dark"))
+        XCTAssertNotEqual(a, try entityTag("on=1&scale=2"))
+        XCTAssertEqual(try entityTag("scale=2"), try entityTag("scale=2.0"))
     }
 }
 
-/// `animate`, `from`, `motion`, `loop`, `fps` (DESIGN.md section 9).
+/// `animate`, `from`, `motion`, `loop`, `fps` (docs/design-facts.md section 2, Animation).
 final class AnimationQueryTests: XCTestCase {
     func rejection(_ q: String, file: StaticString = #filePath, line: UInt = #line) -> ParameterError? {
         do {

@@ -1,9 +1,11 @@
+import Geometry
 import Raster
 import TestSupport
 import XCTest
 @testable import ToggleService
+import TogglePicture
 
-/// Pixel values worked out by hand from DESIGN.md section 2.
+/// Pixel values worked out by hand from docs/design-facts.md section 2.
 final class ToggleRendererTests: XCTestCase {
     func render(_ q: String) throws -> DecodedPNG {
         let spec = try ToggleQuery(rawQuery: q).spec

@@ -1,9 +1,10 @@
-// raster-bench: time to draw the toggle's shapes (DESIGN.md section 2, "on" state, default
+// raster-bench: time to draw the toggle's shapes (docs/design-facts.md section 2, "on" state, default
 // size) at scales 1, 2 and 3 with the Raster module: capsule track, shadow circle blurred with
 // sigma 2 pt, knob circle, checkmark polygon, each composited source-over onto a fresh canvas.
 // The same shapes as cairo_bench.c. Usage: raster-bench [iterations] [scale...]
 // RASTER_BENCH_WARM=1: shadows come from a cache after the first toggle.
 // Prints one line per scale: "swift scale=S us_per_toggle=T checksum=C".
+import Geometry
 import Raster
 
 #if canImport(Glibc)

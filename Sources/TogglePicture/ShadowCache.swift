@@ -1,0 +1,39 @@
+import Geometry
+import Raster
+import Utilities
+
+/// Blurred knob shadows by exact geometry, shared by every thread that renders.
+///
+/// A shadow depends only on the canvas size, the disc (centre and radius), sigma and the knob
+/// that hides part of it, all in device px; every image with the same size, scale, state and
+/// padding (whatever its colours, symbol or theme) has the same one. Entries are exact: a hit
+/// returns the very values a fresh blur would compute, so the cache never changes the output.
+/// Bounded in bytes; when full, new shadows are computed per request and not kept (no
+/// eviction), as `SymbolCache` does with outlines.
+public final class ShadowCache: Sendable {
+    /// The geometry a shadow is computed from, compared exactly.
+    struct Key: Hashable, Sendable {
+        var width: Int, height: Int
+        var centerX: Double, centerY: Double, radius: Double, sigma: Double
+        var hiddenUnder: OpaqueDisc?
+    }
+
+    /// The cache the renderer uses by default.
+    public static let shared = ShadowCache()
+
+    public var capacityBytes: Int { storage.capacity }
+    private let storage: BoundedCache<Key, BoxCoverage>
+
+    /// - Parameter capacityBytes: most bytes of coverage held (default 16 MiB); 0 disables it.
+    public init(capacityBytes: Int = 16 << 20) {
+        storage = BoundedCache(capacity: capacityBytes, cost: { $0.byteCount })
+    }
+
+    /// The cached shadow for `key`, or `make()`'s result, stored if there is room.
+    func shadow(for key: Key, make: () throws(RasterError) -> BoxCoverage) throws(RasterError) -> BoxCoverage {
+        try storage.value(for: key, orMake: make)
+    }
+
+    /// Shadows held.
+    public var count: Int { storage.count }
+}

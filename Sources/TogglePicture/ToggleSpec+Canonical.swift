@@ -1,0 +1,45 @@
+import Geometry
+import Raster
+
+extension ToggleSpec {
+    /// Bumped whenever the pixels drawn for the same spec change; part of every ETag.
+    public static let rendererVersion = "r1"
+
+    /// A string that is equal for two specs exactly when they draw the same picture:
+    /// colours resolved for the theme, only the symbol actually shown, only the track colour in
+    /// use. `on=1` and `state=on`, or `color=green` and `color=34c759`, share it.
+    public var canonicalKey: String {
+        let (trackColor, symbolColor) = resolvedColors
+        let bg = background?.resolved(in: appearance) ?? .clear
+        return [
+            Self.rendererVersion, state.rawValue, symbolName, Self.key(trackColor), Self.key(symbolColor),
+            "\(scale)", size.rawValue, disabled ? "d" : "e", Self.key(bg.alpha == 0 ? .clear : bg), "\(padding)",
+        ].joined(separator: ";")
+    }
+
+    /// The track's and the symbol's colours as drawn: the tint for both when on or mixed; when
+    /// off, `off_color` (or secondary at 0.35) for the track and gray for the symbol. The renderer
+    /// and `canonicalKey` both use this, so equal keys always mean equal pictures.
+    public var resolvedColors: (track: RGBAColor, symbol: RGBAColor) {
+        switch state {
+        case .on, .mixed:
+            let tint = tint.resolved(in: appearance)
+            return (tint, tint)
+        case .off:
+            return (offColor?.resolved(in: appearance) ?? StyleColors.offTrack(appearance), StyleColors.offSymbol)
+        }
+    }
+
+    private static func key(_ c: RGBAColor) -> String {
+        "\(c.red),\(c.green),\(c.blue),\(c.alpha)"
+    }
+
+    /// Human-readable summary for the PNG Description chunk and alt text, e.g.
+    /// "Switch, on, symbol moon.fill, tint indigo".
+    public var accessibilityDescription: String {
+        var parts = ["Switch", state.rawValue, "symbol \(symbolName)"]
+        if state != .off { parts.append("tint \(tint.canonical)") }
+        if disabled { parts.append("disabled") }
+        return parts.joined(separator: ", ")
+    }
+}

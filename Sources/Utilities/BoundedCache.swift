@@ -1,0 +1,75 @@
+/// A dictionary behind a lock with a budget: the shared memo tables of the process (parsed
+/// symbol outlines, blurred shadows, prepared requests).
+///
+/// Each entry costs `cost(value)` units (1 per entry by default, or e.g. bytes); the entries
+/// held never cost more than `capacity` together. What happens to an entry that does not fit is
+/// the `WhenFull` policy. There is no eviction order: the uses are memos of deterministic
+/// computations, so an entry already held for a key is kept (equal keys make equal values), and
+/// a value not kept is simply computed again by the next caller. Thread-safe; the value is made
+/// outside the lock, so two threads missing on one key at once both make it.
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// What `insert` does with an entry that would exceed the capacity.
+    package enum WhenFull: Sendable {
+        /// Keep what is held; the new entry is not stored (a bounded memo of the first comers).
+        case keepWhatIsHeld
+        /// Empty the table, then store the new entry (the table refills from current traffic).
+        case startOver
+    }
+
+    /// The most the entries held may cost together, in `cost`'s unit.
+    package let capacity: Int
+    private let whenFull: WhenFull
+    private let cost: @Sendable (Value) -> Int
+    private let storage = Locked<(entries: [Key: Value], totalCost: Int)>(([:], 0))
+
+    /// - Parameters:
+    ///   - capacity: the budget in `cost`'s unit; 0 (or less) stores nothing.
+    ///   - whenFull: what an insert beyond the budget does.
+    ///   - cost: an entry's cost, at least 0; 1 per entry unless given.
+    package init(capacity: Int, whenFull: WhenFull = .keepWhatIsHeld,
+                 cost: @escaping @Sendable (Value) -> Int = { _ in 1 }) {
+        self.capacity = max(0, capacity)
+        self.whenFull = whenFull
+        self.cost = cost
+    }
+
+    /// The value held for `key`, if any.
+    package func value(for key: Key) -> Value? {
+        storage.withLock { $0.entries[key] }
+    }
+
+    /// Stores `value` for `key` unless the key is already held, applying `WhenFull` when it does
+    /// not fit. A value costing more than the whole capacity is never stored.
+    package func insert(_ value: Value, for key: Key) {
+        let valueCost = cost(value)
+        let capacity = capacity, whenFull = whenFull
+        storage.withLock { table in
+            guard table.entries[key] == nil, valueCost <= capacity else { return }
+            if table.totalCost + valueCost > capacity {
+                switch whenFull {
+                case .keepWhatIsHeld:
+                    return
+                case .startOver:
+                    table.entries.removeAll(keepingCapacity: true)
+                    table.totalCost = 0
+                }
+            }
+            table.entries[key] = value
+            table.totalCost += valueCost
+        }
+    }
+
+    /// The value held for `key`, or `make()`'s result, inserted as `insert` does.
+    package func value<Failure: Error>(for key: Key, orMake make: () throws(Failure) -> Value) throws(Failure) -> Value {
+        if let hit = value(for: key) { return hit }
+        let made = try make()
+        insert(made, for: key)
+        return made
+    }
+
+    /// Entries held.
+    package var count: Int { storage.withLock { $0.entries.count } }
+
+    /// What the entries held cost together.
+    package var totalCost: Int { storage.withLock { $0.totalCost } }
+}
