@@ -11,21 +11,33 @@ import Glibc
 ///     toggle-server probe                                   # http://127.0.0.1:$PORT/healthz
 ///     toggle-server probe --url http://127.0.0.1:8080/readyz
 ///     toggle-server probe --port 9000 --path /readyz --timeout 1
+///     ADDRESS_FILE=/tmp/a toggle-server probe               # the port `serve` wrote to /tmp/a
 enum ProbeCommand {
     struct Target: Equatable {
         var host = "127.0.0.1"
         var port = 8080
         var path = "/healthz"
         var timeout = 2.0
+        /// Where `serve --address-file` wrote its address; read by `run` before connecting.
+        /// Nil when none is set or when `--url`, `--host` or `--port` name the server outright.
+        var addressFile: String?
     }
 
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        let target: Target
+        var target: Target
         do {
             target = try parse(arguments, environment: environment)
         } catch {
             Console.error("toggle-server probe: \(error.message)")
             return 64
+        }
+        if let path = target.addressFile {
+            do {
+                (target.host, target.port) = try AddressFile.read(path)
+            } catch {
+                Console.error("probe: \(error.message)")
+                return 1
+            }
         }
         let host = target.host.contains(":") ? "[\(target.host)]" : target.host
         let url = "http://\(host):\(target.port)\(target.path)"
@@ -43,9 +55,15 @@ enum ProbeCommand {
         }
     }
 
-    /// Flags over environment (`PORT`, and `HOST` unless it is a wildcard address) over defaults.
+    /// Flags (`--url`, `--host`, `--port`) over the address file (`--address-file` or
+    /// `ADDRESS_FILE`, non-empty) over environment (`PORT`, and `HOST` unless it is a wildcard
+    /// address) over defaults.
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Target {
         var target = Target()
+        var namesServer = false
+        if let file = environment["ADDRESS_FILE"], !file.isEmpty {
+            target.addressFile = file
+        }
         if let host = environment["HOST"], !host.isEmpty, host != "0.0.0.0", host != "::" {
             target.host = host
         }
@@ -57,11 +75,11 @@ enum ProbeCommand {
         while i < arguments.count {
             let argument = arguments[i]
             if argument == "--help" || argument == "-h" {
-                throw UsageError("usage: toggle-server probe [--url URL] [--host HOST] [--port PORT] [--path PATH] [--timeout S]")
+                throw UsageError("usage: toggle-server probe [--url URL] [--host HOST] [--port PORT] [--address-file FILE] [--path PATH] [--timeout S]")
             }
             var flag = argument
             var value: String
-            let known = ["--url", "--host", "--port", "--path", "--timeout"]
+            let known = ["--url", "--host", "--port", "--address-file", "--path", "--timeout"]
             guard known.contains(String(argument.prefix { $0 != "=" })) else {
                 throw UsageError("unknown option '\(argument)'")
             }
@@ -79,12 +97,17 @@ enum ProbeCommand {
                 target.host = parsed.host
                 target.port = parsed.port
                 target.path = parsed.path
+                namesServer = true
             case "--host":
                 guard !value.isEmpty else { throw UsageError("invalid value '' for --host") }
                 target.host = value
+                namesServer = true
             case "--port":
                 guard let p = parsePort(value) else { throw UsageError("invalid value '\(value)' for --port") }
                 target.port = p
+                namesServer = true
+            case "--address-file":
+                target.addressFile = value.isEmpty ? nil : value
             case "--path":
                 guard value.hasPrefix("/") else { throw UsageError("invalid value '\(value)' for --path (must start with /)") }
                 target.path = value
@@ -96,6 +119,7 @@ enum ProbeCommand {
             }
             i += 1
         }
+        if namesServer { target.addressFile = nil }
         return target
     }
 

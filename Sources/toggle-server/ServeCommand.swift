@@ -29,7 +29,7 @@ enum ServeCommand {
             metrics: FanOutMetrics(observers))
         // Handlers first, so a SIGTERM that arrives right after the address line is printed
         // drains instead of killing the process.
-        installSignalHandlers(server: server, readiness: readiness)
+        installSignalHandlers(server: server, readiness: readiness, addressFile: options.addressFile)
         let address: BoundAddress
         do {
             address = try server.start()
@@ -39,6 +39,10 @@ enum ServeCommand {
         }
         // Ready before the address line: a client that reads it may ask /readyz at once.
         readiness.markReady()
+        // The address file before the address line, so whoever read the line finds the file.
+        if let path = options.addressFile {
+            AddressFile.write(address, to: path)
+        }
         Console.line("listening on \(address)")
         let index = options.responder.publicDirectory + "/index.html"
         if !FileManager.default.fileExists(atPath: index) {
@@ -52,10 +56,10 @@ enum ServeCommand {
         while true { pause() }
     }
 
-    /// SIGTERM / SIGINT: readiness off, graceful drain, exit 0; a second signal exits at once.
-    /// Set up inside a function: Dispatch signal handlers written in top-level code crash in
-    /// Swift 6 mode when run on another queue (docs/design-facts.md section 8).
-    static func installSignalHandlers(server: HTTPServer, readiness: Readiness) {
+    /// SIGTERM / SIGINT: readiness off, graceful drain, address file removed, exit 0; a second
+    /// signal exits at once. Set up inside a function: Dispatch signal handlers written in
+    /// top-level code crash in Swift 6 mode when run on another queue (docs/design-facts.md section 8).
+    static func installSignalHandlers(server: HTTPServer, readiness: Readiness, addressFile: String?) {
         let queue = DispatchQueue(label: "toggle-server.signals")
         let state = SignalState()
         for signo in [SIGTERM, SIGINT] {
@@ -70,6 +74,7 @@ enum ServeCommand {
                 readiness.markDraining()
                 Console.line("signal \(signo): draining")
                 server.shutdown {
+                    if let addressFile { AddressFile.remove(addressFile) }
                     Console.line("drained: exiting")
                     exit(0)
                 }

@@ -9,6 +9,10 @@ struct ServeOptions {
     var cacheBytes = 64 << 20
     /// Whether to print one JSON line per request.
     var accessLog = true
+    /// Where to write the listening address (`http://HOST:PORT` and a newline) once listening, so
+    /// that `toggle-server probe` (the container's HEALTHCHECK) finds a port given on the command
+    /// line or chosen with `--port 0`; nil (the default, or an empty value) writes nothing.
+    var addressFile: String?
 
     /// An option's flag, environment variable, and how to apply its value (false if invalid).
     struct Option: Sendable {
@@ -33,6 +37,10 @@ struct ServeOptions {
             case "off", "0", "false": o.accessLog = false
             default: return false
             }
+            return true
+        },
+        Option(flag: "--address-file", environment: "ADDRESS_FILE") { o, v in
+            o.addressFile = v.isEmpty ? nil : v
             return true
         },
         integer("--max-target-bytes", "MAX_TARGET_BYTES", \.server.maxRequestTargetBytes, 16...Int.max),

@@ -8,7 +8,8 @@ enum Usage {
       toggle-server render [QUERY] [--NAME VALUE ...] [-o FILE]
                                            write one PNG to FILE (default: standard output)
       toggle-server probe [--url http://127.0.0.1:8080/healthz | --host H --port P --path /p] [--timeout S]
-                                           GET a URL (default: /healthz on PORT); exit 0 on 2xx, else 1
+                                           GET a URL (default: /healthz on the port in ADDRESS_FILE
+                                           if set, else on PORT); exit 0 on 2xx, else 1
 
     SERVE OPTIONS (flag, then environment variable, then default)
       --host HOST            HOST            address to bind (default 0.0.0.0)
@@ -21,6 +22,8 @@ enum Usage {
       --drain-deadline S     DRAIN_DEADLINE  seconds in-flight requests get on SIGTERM (default 10)
       --cache-bytes N        CACHE_BYTES     image cache budget in bytes, 0 to disable (default 67108864)
       --access-log on|off    ACCESS_LOG      one JSON line per request on stdout (default on)
+      --address-file FILE    ADDRESS_FILE    write http://HOST:PORT to FILE once listening, for
+                                             `probe` (default none; the container image sets one)
       --max-target-bytes N   MAX_TARGET_BYTES  longest request target, else 414 (default 8192)
       --max-header-bytes N   MAX_HEADER_BYTES  largest header section, else 431 (default 16384)
       --max-header-fields N  MAX_HEADER_FIELDS most header fields, else 431 (default 100)

@@ -25,7 +25,7 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertEqual(status, 0)
         for flag in ["--host", "--port", "--public-dir", "--max-age", "--header-timeout", "--idle-timeout",
                      "--max-connections", "--drain-deadline", "--cache-bytes", "--access-log", "--max-target-bytes",
-                     "--max-header-bytes", "--max-header-fields", "--max-body-bytes", "render"] {
+                     "--max-header-bytes", "--max-header-fields", "--max-body-bytes", "--address-file", "render"] {
             XCTAssertTrue(out.contains(flag), "help mentions \(flag)")
         }
     }
@@ -55,5 +55,31 @@ final class CommandLineEndToEndTests: XCTestCase {
         let (status, _, err) = try run(["render", "color=notacolor", "-o", "/dev/null"])
         XCTAssertEqual(status, 64)
         XCTAssertTrue(err.contains("color=notacolor"))
+    }
+
+    /// The container's HEALTHCHECK is `probe` with ADDRESS_FILE set: it must reach a server whose
+    /// port came from the command line (here `--port 0`), not the PORT variable (here 1, where
+    /// nothing listens), and must fail once the server has stopped.
+    func testProbeFollowsThePortTheServerWroteToTheAddressFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("address-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("address").path
+        let server = try ServerProcess(arguments: ["--address-file", file, "--access-log", "off"])
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "http://127.0.0.1:\(server.port)\n")
+
+        let (followed, out, _) = try run(["probe"], environment: ["ADDRESS_FILE": file, "PORT": "1"])
+        XCTAssertEqual(followed, 0)
+        XCTAssertTrue(out.contains(":\(server.port)/healthz: 200"), out)
+        let (unguided, _, _) = try run(["probe"], environment: ["ADDRESS_FILE": "", "PORT": "1"])
+        XCTAssertEqual(unguided, 1, "without the file the probe asks PORT, where nothing listens")
+        let (explicit, _, _) = try run(["probe", "--port", "1"], environment: ["ADDRESS_FILE": file])
+        XCTAssertEqual(explicit, 1, "--port names the server outright, over the file")
+
+        XCTAssertEqual(server.stop(), 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file), "removed at exit")
+        let (after, _, err) = try run(["probe"], environment: ["ADDRESS_FILE": file])
+        XCTAssertEqual(after, 1)
+        XCTAssertTrue(err.contains(file), err)
     }
 }
