@@ -4,8 +4,8 @@
 // Targets, bottom up, one job each (README "Layout" says the same):
 //   Geometry       points, affine transforms, paths, arcs, capsule, SVG path parser, flattening,
 //                  libm shims; no pixels
-//   Raster         exact-coverage rasterizer, coverage masks, premultiplied RGBA canvas, Gaussian
-//                  blur; on Geometry
+//   Raster         exact-coverage accumulator and its sinks (canvas fill, mask, blur input),
+//                  rasterizer, coverage masks, premultiplied RGBA canvas, Gaussian blur; on Geometry
 //   Utilities      Locked, MonotonicClock, BoundedCache (locked memo table with a budget), hex
 //                  digits; no HTTP
 //   TogglePicture  the toggle picture: spec, layout, renderer, palette, colours, Dynamic Type,
@@ -60,7 +60,8 @@ let package = Package(
                           path: "Benchmarks/png-tuning"),
         .executableTarget(name: "apng-bench", dependencies: ["ToggleService"], path: "Benchmarks/apng",
                           exclude: ["run.sh"]),
-        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster"],
+        // TogglePicture for OpaqueDisc: the knob hides most of its shadow, as in the service.
+        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster", "TogglePicture"],
                           path: "Benchmarks/raster/Sources/raster-bench"),
         // Fuzz targets. Their libFuzzer entry point is compiled only with `-DFUZZING` (scripts/fuzz);
         // otherwise they are stubs with a `main`, so plain `swift build` and `swift test` still link.

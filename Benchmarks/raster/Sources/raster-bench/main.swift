@@ -6,6 +6,7 @@
 // Prints one line per scale: "swift scale=S us_per_toggle=T checksum=C".
 import Geometry
 import Raster
+import TogglePicture
 
 #if canImport(Glibc)
 import Glibc
