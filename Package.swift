@@ -4,23 +4,29 @@
 // Targets, bottom up, one job each (README "Layout" says the same):
 //   Geometry       points, affine transforms, paths, arcs, capsule, SVG path parser, flattening,
 //                  libm shims; no pixels
+//   Scene          a picture as ordered drawing operations in px (fill a path, a path's blurred
+//                  shadow, paint the canvas, a nested scene as a layer) with their colours (RGBAColor); on Geometry
 //   Raster         exact-coverage accumulator and its sinks (canvas fill, mask, blur input),
 //                  rasterizer, coverage masks, premultiplied RGBA canvas, Gaussian blur; on Geometry
+//                  (and Scene for RGBAColor)
+//   SceneRaster    the raster backend: Scene -> Canvas, with the blurred-shadow cache and the
+//                  `hiddenUnder` disc as an Occluder
 //   Utilities      Locked, MonotonicClock, BoundedCache (locked memo table with a budget), hex
 //                  digits; no HTTP
-//   TogglePicture  the toggle picture: spec, layout, renderer, palette, colours, Dynamic Type,
+//   TogglePicture  the toggle picture: spec, layout -> Scene, renderer, palette, colours, Dynamic Type,
 //                  symbols and their MDI resources; no HTTP, no encoder
 //   CLibPNG        system library: Debian's libpng (pkg-config `libpng`), links zlib
 //   CPNGEncoder    small C target that owns libpng's setjmp and returns error codes
-//   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes)
+//   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes), SVG
+//                  (scene -> SVG text, one theme or light and dark in one file)
 //   HTTPServer     HTTP/1.1 on POSIX sockets and epoll (parser, connections, listener, shutdown)
 //   ToggleService  the product: query parsing, routes, image cache, static files, logs, metrics
 //   toggle-server  the executable: `serve` (default), `render` and `probe`
 //   TestSupport    test helpers: independent PNG decoder, loopback client, the binary as a child
 //                  process, a Prometheus text reader
-//   png-tuning, raster-bench, serving-bench        benchmarks (`swift run -c release NAME`)
+//   png-tuning, raster-bench, serving-bench, scene-bench   benchmarks (`swift run -c release NAME`)
 //   fuzz-request-parser, fuzz-query-decoder        libFuzzer targets (`scripts/fuzz NAME SECONDS`)
-//   GeometryTests, RasterTests, UtilitiesTests, TogglePictureTests, HTTPServerTests,
+//   GeometryTests, RasterTests, SceneTests, UtilitiesTests, TogglePictureTests, HTTPServerTests,
 //   ToggleServiceTests                             each library's tests
 //   EndToEndTests                                  the real binary as a child process
 import PackageDescription
@@ -35,24 +41,28 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry"),
-        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Scene", dependencies: ["Geometry"]),
+        .target(name: "Raster", dependencies: ["Geometry", "Scene"]),
+        .target(name: "SceneRaster", dependencies: ["Scene", "Raster", "Geometry", "Utilities"]),
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]
         ),
-        .target(name: "CPNGEncoder", dependencies: ["CLibPNG"]),
-        .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster"]),
+        // DWARF 4: valgrind 3.19 (Debian 12), which Benchmarks/ use, gives up on a binary with two
+        // C compile units in clang's default DWARF 5 ("Possibly corrupted debuginfo file").
+        .target(name: "CPNGEncoder", dependencies: ["CLibPNG"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "Geometry"]),
         .target(name: "Utilities"),
         .target(name: "HTTPServer", dependencies: ["Utilities"]),
         .target(
             name: "TogglePicture",
-            dependencies: ["Geometry", "Raster", "Utilities"],
+            dependencies: ["Geometry", "Scene", "Raster", "SceneRaster", "Utilities"],
             resources: [.copy("Resources/MDI")]
         ),
         .target(
             name: "ToggleService",
-            dependencies: ["TogglePicture", "ImageWriters", "Raster", "Utilities", "HTTPServer"]
+            dependencies: ["TogglePicture", "Scene", "ImageWriters", "Raster", "Utilities", "HTTPServer"]
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer", "Utilities"]),
         // Benchmarks (not tests): `swift run -c release NAME`.
@@ -60,8 +70,12 @@ let package = Package(
                           path: "Benchmarks/png-tuning"),
         .executableTarget(name: "apng-bench", dependencies: ["ToggleService"], path: "Benchmarks/apng",
                           exclude: ["run.sh"]),
-        // TogglePicture for OpaqueDisc: the knob hides most of its shadow, as in the service.
-        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster", "TogglePicture"],
+        .executableTarget(name: "scene-bench",
+                          dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Scene", "SceneRaster", "Raster",
+                                         "Geometry"],
+                          path: "Benchmarks/scene"),
+        // SceneRaster for the knob as an Occluder (a Disc): it hides most of its shadow, as in the service.
+        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster", "Scene", "SceneRaster"],
                           path: "Benchmarks/raster/Sources/raster-bench"),
         // Fuzz targets. Their libFuzzer entry point is compiled only with `-DFUZZING` (scripts/fuzz);
         // otherwise they are stubs with a `main`, so plain `swift build` and `swift test` still link.
@@ -75,14 +89,15 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CLibPNG"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Scene"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "SceneRaster", "Raster", "Geometry"]),
         .testTarget(name: "UtilitiesTests", dependencies: ["Utilities"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "TogglePictureTests",
-                    dependencies: ["TogglePicture", "Geometry", "Raster", "Utilities", "TestSupport"]),
+                    dependencies: ["TogglePicture", "Geometry", "Scene", "SceneRaster", "Raster", "Utilities", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
                     dependencies: ["ToggleService", "TogglePicture", "HTTPServer", "ImageWriters", "Raster", "Utilities",
-                                   "TestSupport"]),
+                                   "Scene", "SceneRaster", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toggle-server", "TestSupport"]),
     ]
 )

@@ -43,11 +43,13 @@ func medians(rounds: Int, _ a: () throws -> Void, _ b: () throws -> Void) rethro
 print("query | frames | APNG bytes | APNG CPU ms | still PNG CPU ms | APNG / still")
 for (index, query) in cases.enumerated() {
     let q = try ToggleQuery(rawQuery: query)
-    var still = q
+    let animated = ToggleImage.Picture(query: q, format: .png)
+    var still = animated
     still.animation = nil
-    let bytes = try q.image()
+    let bytes = try ToggleImage.bytes(for: animated)
     let frames = q.animation!.frames.count
-    let (apngTime, stillTime) = try medians(rounds: 9, { _ = try q.image() }, { _ = try still.image() })
+    let (apngTime, stillTime) = try medians(rounds: 9, { _ = try ToggleImage.bytes(for: animated) },
+                                            { _ = try ToggleImage.bytes(for: still) })
     print("\(query) | \(frames) | \(bytes.count) | \(String(format: "%.1f", apngTime)) | "
           + "\(String(format: "%.2f", stillTime)) | \(String(format: "%.1f", apngTime / stillTime))x")
     if let dir = writeDirectory {

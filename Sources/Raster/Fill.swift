@@ -1,4 +1,5 @@
 import Geometry
+import Scene
 
 extension Canvas {
     /// Fills `path` mapped by `transform` with `color` at `opacity`: the same bytes as

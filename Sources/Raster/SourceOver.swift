@@ -1,3 +1,4 @@
+import Scene
 /// Source-over of a solid colour in integers: the arithmetic `Canvas.fill` and
 /// `Canvas.composite(BoxCoverage)` share.
 extension Canvas {

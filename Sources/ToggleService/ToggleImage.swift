@@ -1,33 +1,46 @@
 import ImageWriters
 import Geometry
 import Raster
+import Scene
 import TogglePicture
+
+/// Why a toggle image could not be made: the drawing or the PNG encoding, each with its own
+/// typed error.
+public enum ToggleImageError: Error, Equatable, Sendable {
+    case render(ToggleRenderError)
+    case encoding(PNGEncodingError)
+    case svg(SVGWriterError)
+}
 
 /// Rendering plus PNG encoding: the bytes a `/toggle` response or `render` command returns.
 public enum ToggleImage {
     /// The name written in the PNG Software chunk.
     public static let software = "toggle-server (toggle image service)"
 
-    /// The encoder settings used for every image, chosen by measurement
-    /// (`swift run -c release png-tuning`, 10 typical toggles): no row filter, zlib level 8,
-    /// default strategy gave 33,241 bytes against 30,909 for `optipng -o7` of the same pixels
-    /// (1.075x) and 45,509 for libpng's defaults, at half the time of level 9 (which saves
-    /// another 1 %). Flat-colour pictures with transparent corners compress best unfiltered.
+    /// The encoder settings for RGBA images, chosen by measurement (`Benchmarks/png-size/run.sh`
+    /// for bytes against `optipng -o7` of the same pixels, `Benchmarks/profile/uncached-callgrind.sh`
+    /// and `Benchmarks/raster/render-encode.sh` for instructions): no row filter (flat colour with
+    /// transparent corners compresses best unfiltered); zlib's effort grows with the image, since
+    /// a small image costs few bytes and most of a request's time (zlib was 75-86 % of an
+    /// uncached request at scales 1 and 2 with level 8 everywhere): level 3 under 40,000 bytes of
+    /// image data (scales 1 and 2), level 5 under 100,000 (scale 3 RGBA), level 8 above (scale 4
+    /// and large sizes, which carry most of the bytes); zlib's hash table sized to the image; sRGB.
     public static let encoder: PNGEncoder = {
         var encoder = PNGEncoder()
         encoder.filters = 0x08        // PNG_FILTER_NONE
         encoder.compressionLevel = 8
+        encoder.smallImageLevels = [.init(belowBytes: 40_000, level: 3), .init(belowBytes: 100_000, level: 5)]
         encoder.strategy = 0          // Z_DEFAULT_STRATEGY
         return encoder
     }()
 
-    /// The settings for animation frames: no row filter, zlib level 7, default strategy. Chosen
-    /// with `Benchmarks/apng/run.sh` (7 animations; zlib is three quarters of an animation's
-    /// time): against `apngopt -z0` of the same frames, level 8 (the stills' setting) gives 1.016x
-    /// the bytes, level 7 1.038x (at most 1.072x) and level 6 1.049x (at most 1.087x); the default
-    /// animation at scales 1 / 2 / 3 takes 9.0 / 31.7 / 61.2 ms of CPU at level 8, 5.4 / 16.7 /
-    /// 33.9 at level 7 and 4.9 / 14.8 / 29.4 at level 6. Level 7: nearly level 6's speed, with a
-    /// margin under the 1.10x target.
+    /// The settings for animation frames: no row filter, zlib level 7, default strategy, RGBA
+    /// (frames share one header, so no palette). Chosen with `Benchmarks/apng/run.sh` (7
+    /// animations; zlib is three quarters of an animation's time): against `apngopt -z0` of the
+    /// same frames, level 8 gives 1.016x the bytes, level 7 1.038x (at most 1.072x) and level 6
+    /// 1.049x (at most 1.087x); the default animation at scales 1 / 2 / 3 takes 9.0 / 31.7 / 61.2
+    /// ms of CPU at level 8, 5.4 / 16.7 / 33.9 at level 7 and 4.9 / 14.8 / 29.4 at level 6.
+    /// Level 7: nearly level 6's speed, with a margin under the 1.10x target.
     public static let frameEncoder: PNGEncoder = {
         var encoder = PNGEncoder()
         encoder.filters = 0x08        // PNG_FILTER_NONE
@@ -36,26 +49,109 @@ public enum ToggleImage {
         return encoder
     }()
 
-    /// The PNG for `spec`, with tEXt chunks Title, Description and Software.
-    /// - Throws: `ToggleRenderError` if the spec cannot be drawn or encoded.
-    public static func png(for spec: ToggleSpec) throws(ToggleRenderError) -> [UInt8] {
-        let canvas = try ToggleRenderer.render(spec)
-        do {
-            return try encoder.encode(canvas, text: [
-                .init(keyword: "Title", text: "Switch"),
-                .init(keyword: "Description", text: spec.accessibilityDescription),
-                .init(keyword: "Software", text: software),
-            ])
-        } catch {
-            throw .encoding(String(describing: error))
+    /// What one image response shows: the picture, its file format, whether it follows the
+    /// viewer's colour scheme (`theme=auto`, SVG only: `spec` then holds the light theme), and
+    /// the animation into `spec`'s state when `animate=1` was asked (an APNG, or an animated SVG).
+    public struct Picture: Sendable, Equatable {
+        public var spec: ToggleSpec
+        public var format: ImageFormat
+        public var followsColorScheme: Bool
+        public var animation: ToggleAnimation?
+
+        public init(spec: ToggleSpec, format: ImageFormat, followsColorScheme: Bool = false,
+                    animation: ToggleAnimation? = nil) {
+            self.spec = spec
+            self.format = format
+            self.followsColorScheme = followsColorScheme
+            self.animation = animation
+        }
+
+        public init(query: ToggleQuery, format: ImageFormat) {
+            self.init(spec: query.spec, format: format, followsColorScheme: query.followsColorScheme,
+                      animation: query.animation)
+        }
+
+        /// Equal for two pictures exactly when their bytes are equal: the spec's canonical key
+        /// (both themes' for `theme=auto`, whose dark colours the light key does not fix), then
+        /// the format; for an animation also the `from` still's key (its colours and symbol show
+        /// in the frames) and the motion. The image cache's key; its hash is the ETag.
+        public var canonicalKey: String {
+            if let animation {
+                let t = animation.transition
+                return [spec.canonicalKey, "animate", t.fromSpec.canonicalKey, t.motion.curve.rawValue,
+                        "\(t.motion.framesPerSecond)", animation.loops ? "loop" : "once"].joined(separator: "|")
+                    + ";" + format.rawValue
+            }
+            guard followsColorScheme else { return spec.canonicalKey + ";" + format.rawValue }
+            return themed(.light).canonicalKey + "|" + themed(.dark).canonicalKey + ";" + format.rawValue + ";auto"
+        }
+
+        func themed(_ appearance: Appearance) -> ToggleSpec {
+            var s = spec
+            s.appearance = appearance
+            return s
         }
     }
 
-    /// The APNG for `animation` (still `image/png`): frames rendered from the transition's poses,
-    /// compressed by libpng with `encoder`'s settings and wrapped by `APNGWriter`; tEXt chunks
-    /// Title, Description and Software.
-    /// - Throws: `ToggleRenderError` if a frame cannot be drawn or encoded.
-    public static func apng(for animation: ToggleAnimation) throws(ToggleRenderError) -> [UInt8] {
+    /// The bytes of `picture` in its format.
+    /// - Throws: `ToggleImageError.render` if the spec cannot be drawn, `.encoding` if libpng
+    ///   fails, `.svg` if the light and dark scenes of `theme=auto` differ in more than colour.
+    public static func bytes(for picture: Picture) throws(ToggleImageError) -> [UInt8] {
+        switch picture.format {
+        case .png:
+            if let animation = picture.animation { return try apng(for: animation) }
+            return try png(for: picture.spec)
+        case .svg:
+            if let animation = picture.animation { return try animatedSVG(for: animation) }
+            return try svg(picture)
+        }
+    }
+
+    /// The SVG of `picture`: one theme, or light and dark in one file for `theme=auto`.
+    static func svg(_ picture: Picture) throws(ToggleImageError) -> [UInt8] {
+        func scene(_ spec: ToggleSpec) throws(ToggleImageError) -> Scene {
+            do { return try ToggleScene.scene(for: spec) } catch { throw .render(error) }
+        }
+        guard picture.followsColorScheme else { return SVGWriter.svg(try scene(picture.spec)) }
+        let light = try scene(picture.themed(.light)), dark = try scene(picture.themed(.dark))
+        do { return try SVGWriter.svg(light: light, dark: dark) } catch { throw .svg(error) }
+    }
+
+    /// `encoder` plus a palette (colour type 3) when the picture has at most 256 distinct RGBA
+    /// values, as most toggles at scales 1 and 2 do: a quarter of the data to compress, and
+    /// smaller files. Used for still images; APNG frames share one header, so they stay RGBA.
+    public static let stillEncoder: PNGEncoder = {
+        var still = ToggleImage.encoder
+        still.allowsPalette = true
+        return still
+    }()
+
+    /// The PNG for `spec`, with text chunks Title, Description and Software (tEXt, or iTXt when
+    /// not Latin-1), sRGB, and pHYs of 72 dpi times the spec's scale.
+    /// - Throws: `ToggleImageError.render` if the spec cannot be drawn, `.encoding` if libpng fails.
+    public static func png(for spec: ToggleSpec) throws(ToggleImageError) -> [UInt8] {
+        let canvas: Canvas
+        do {
+            canvas = try ToggleRenderer.render(spec)
+        } catch {
+            throw .render(error)
+        }
+        do {
+            return try stillEncoder.encode(canvas, text: [
+                .init(keyword: "Title", text: "Switch"),
+                .init(keyword: "Description", text: spec.accessibilityDescription),
+                .init(keyword: "Software", text: software),
+            ], pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: spec.scale))
+        } catch {
+            throw .encoding(error)
+        }
+    }
+
+    /// The APNG for `animation` (still `image/png`): every frame laid out by `ToggleScene` from
+    /// the transition's pose at its time, drawn by the raster backend, compressed by libpng with
+    /// `frameEncoder` and wrapped by `APNGWriter`; text chunks Title, Description and Software.
+    /// - Throws: `ToggleImageError.render` if a frame cannot be drawn, `.encoding` if libpng fails.
+    public static func apng(for animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
         let frames = animation.frames
         let (w, h) = animation.canvasSize
         var writer = APNGWriter(width: w, height: h, frameCount: frames.count, plays: animation.loops ? 0 : 1,
@@ -64,18 +160,47 @@ public enum ToggleImage {
                                     .init(keyword: "Description", text: animation.accessibilityDescription),
                                     .init(keyword: "Software", text: software),
                                 ])
-        do {
-            for frame in frames {
-                let canvas = try ToggleRenderer.render(frame.spec, pose: frame.pose,
-                                                       shadows: frame.isRest ? .shared : nil)
+        for frame in frames {
+            let canvas: Canvas
+            do {
+                canvas = try ToggleRenderer.render(frame.spec, pose: frame.pose, shadows: frame.isRest ? .shared : nil)
+            } catch {
+                throw .render(error)
+            }
+            do {
                 try writer.append(canvas, delay: FrameDelay(numerator: UInt16(frame.delay.numerator),
                                                             denominator: UInt16(frame.delay.denominator)))
+            } catch {
+                throw .encoding(error)
             }
-            return try writer.finish()
-        } catch let error as ToggleRenderError {
-            throw error
-        } catch {
-            throw .encoding(String(describing: error))
         }
+        do { return try writer.finish() } catch { throw .encoding(error) }
+    }
+
+    /// The animated SVG for `animation`: the same frames as the APNG (every pose laid out by
+    /// `ToggleScene`), as CSS keyframes, with the Reduce Motion variant for viewers who ask for
+    /// reduced motion (`prefers-reduced-motion: reduce`). Without CSS animation it shows the
+    /// still SVG of the asked state.
+    /// - Throws: `ToggleImageError.render` if a frame cannot be laid out, `.svg` if the frames
+    ///   differ in more than CSS can animate.
+    public static func animatedSVG(for animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
+        func timeline(_ a: ToggleAnimation) throws(ToggleImageError) -> SceneTimeline {
+            var scenes: [Scene] = [], durations: [Double] = []
+            for frame in a.frames(keepsHiddenSymbols: true) {
+                do { scenes.append(try ToggleScene.scene(for: frame.spec, pose: frame.pose)) } catch { throw .render(error) }
+                durations.append(frame.delay.seconds)
+            }
+            return SceneTimeline(frames: scenes, durations: durations, loops: a.loops)
+        }
+        let main = try timeline(animation)
+        var reduced: SceneTimeline?
+        if animation.transition.motion.curve != .reduce {
+            var r = animation
+            var motion = r.transition.motion
+            motion.curve = .reduce
+            r.transition = ToggleTransition(spec: r.transition.spec, from: r.transition.from, motion: motion)
+            reduced = try timeline(r)
+        }
+        do { return try SVGWriter.animatedSVG(main, reducedMotion: reduced) } catch { throw .svg(error) }
     }
 }

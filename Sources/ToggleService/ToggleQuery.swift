@@ -8,6 +8,8 @@ public struct ToggleQuery: Sendable {
     public var spec: ToggleSpec
     /// The transition into `spec.state` when `animate=1` was asked (an APNG), else nil.
     public var animation: ToggleAnimation?
+    /// `theme=auto`: follow the viewer's colour scheme (SVG only; `spec` then holds light).
+    public var followsColorScheme = false
     /// Names of parameters that were ignored, in the order sent (empty names left out).
     public var ignored: [String]
 
@@ -104,10 +106,13 @@ public struct ToggleQuery: Sendable {
             spec.size = size
         }
         if let p = values["theme"] {
-            guard let theme = Appearance(rawValue: p.value.lowercased()) else {
-                throw Self.invalid(p, expected: "light or dark")
+            if p.value.lowercased() == "auto" {
+                followsColorScheme = true
+            } else if let theme = Appearance(rawValue: p.value.lowercased()) {
+                spec.appearance = theme
+            } else {
+                throw Self.invalid(p, expected: "light, dark or auto (auto: .svg only)")
             }
-            spec.appearance = theme
         }
         if let p = values["disabled"] { spec.disabled = try Self.boolean(p) }
         if let p = values["pad"] {
@@ -160,20 +165,18 @@ public struct ToggleQuery: Sendable {
         return ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
     }
 
-    /// The image cache's key: the spec's canonical key, and for an animation also the `from`
-    /// still's key (its colours and symbol show in the frames) and the motion.
-    public var canonicalKey: String {
-        guard let animation else { return spec.canonicalKey }
-        let t = animation.transition
-        return [spec.canonicalKey, "animate", t.fromSpec.canonicalKey, t.motion.curve.rawValue,
-                "\(t.motion.framesPerSecond)", animation.loops ? "loop" : "once"].joined(separator: "|")
-    }
-
-    /// The PNG (still) or APNG (animation) bytes this query asks for.
-    /// - Throws: `ToggleRenderError` if a picture cannot be drawn or encoded.
-    public func image() throws(ToggleRenderError) -> [UInt8] {
-        if let animation { return try ToggleImage.apng(for: animation) }
-        return try ToggleImage.png(for: spec)
+    /// Whether `format` can show what was asked.
+    /// - Throws: `ParameterError` for `theme=auto` in a PNG, which has one colour scheme, and for
+    ///   `theme=auto` with `animate=1` (an animated SVG has one colour scheme).
+    public func check(for format: ImageFormat) throws(ParameterError) {
+        if followsColorScheme && format != .svg {
+            throw ParameterError(error: "invalid value", parameter: "theme", value: "auto",
+                                 expected: "light or dark; theme=auto needs .svg (/toggle.svg follows the viewer's colour scheme)")
+        }
+        if animation != nil && followsColorScheme {
+            throw ParameterError(error: "conflicting parameters", parameter: "theme", value: "auto",
+                                 expected: "light or dark with animate=1 (an animated SVG has one colour scheme)")
+        }
     }
 
     static func invalid(_ p: QueryDecoder.Pair, expected: String) -> ParameterError {

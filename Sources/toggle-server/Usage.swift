@@ -1,12 +1,13 @@
 /// The text of `toggle-server --help`.
 enum Usage {
     static let text = """
-    toggle-server: renders the SwiftUI "Icon Switch Toggle Style" as PNG over HTTP/1.1.
+    toggle-server: renders the SwiftUI "Icon Switch Toggle Style" as PNG or SVG over HTTP/1.1.
 
     USAGE
       toggle-server [serve] [options]      run the HTTP service
-      toggle-server render [QUERY] [--NAME VALUE ...] [-o FILE]
-                                           write one PNG to FILE (default: standard output)
+      toggle-server render [QUERY] [--NAME VALUE ...] [--format png|svg] [-o FILE]
+                                           write one PNG (or SVG: --format svg or FILE.svg) to FILE
+                                           (default: standard output)
       toggle-server probe [--url http://127.0.0.1:8080/healthz | --host H --port P --path /p] [--timeout S]
                                            GET a URL (default: /healthz on the port in ADDRESS_FILE
                                            if set, else on PORT); exit 0 on 2xx, else 1
@@ -18,6 +19,7 @@ enum Usage {
       --max-age SECONDS      MAX_AGE         Cache-Control max-age of images (default 86400)
       --header-timeout S     HEADER_TIMEOUT  seconds to receive a request head (default 10)
       --idle-timeout S       IDLE_TIMEOUT    seconds a keep-alive connection may idle (default 60)
+      --request-timeout S    REQUEST_TIMEOUT seconds for a whole request, head and body (default 30)
       --max-connections N    MAX_CONNECTIONS open connections at most (default 10000)
       --drain-deadline S     DRAIN_DEADLINE  seconds in-flight requests get on SIGTERM (default 10)
       --cache-bytes N        CACHE_BYTES     image cache budget in bytes, 0 to disable (default 67108864)
@@ -35,6 +37,7 @@ enum Usage {
     RENDER
       toggle-server render 'on=1&color=indigo&scale=2' -o on.png
       toggle-server render --on 1 --color indigo --scale 2 > on.png
+      toggle-server render 'on=1&theme=auto' -o on.svg
     takes the same parameters as GET /toggle (on, state, sym, on_sym, off_sym, color, off_color,
     scale, size, theme, disabled, bg, pad).
     """

@@ -281,6 +281,48 @@ class APNGTests(unittest.TestCase):
             self.assertEqual(frames[n + i].tobytes(), back_frames[i].tobytes(), f"back frame {i}")
 
 
+class AnimatedSVGTests(unittest.TestCase):
+    """The `.svg` form of animate=1: the knob's CSS keyframes against the curves."""
+
+    def knob_keyframes(self, svg, prefix):
+        import re
+        knob = re.search(r'<path class="(a\d+)" d="[^"]*" fill="#ffffff"', svg)
+        self.assertIsNotNone(knob, "the knob is an animated element")
+        n = knob.group(1)[1:]
+        body = re.search(r"@keyframes " + prefix + n + r"\{(.*?\})\}", svg).group(1)
+        duration = re.search(r"\.a" + n + r"\{animation:" + prefix + n + r" ([0-9.]+)ms", svg).group(1)
+        frames = [(float(p), float(m.split(",")[4])) for p, m in
+                  re.findall(r"([0-9.]+)%\{transform:matrix\(([^)]*)\)", body)]
+        return frames, float(duration) / 1000
+
+    def test_keyframes_follow_the_curves(self):
+        scale = 2
+        _, _, centers = geometry(scale)
+        path = render("on=1&animate=1&scale=2", "animated.svg")
+        with open(path) as f:
+            svg = f.read()
+        import re
+        for banned in ("<script", "foreignObject", "href=", "url(http"):
+            self.assertNotIn(banned, svg)
+        self.assertIsNone(re.search(r"\son[a-z]+=", svg), "no event attributes")
+        self.assertIn("@media (prefers-reduced-motion:reduce)", svg)
+        travel = centers["on"] - centers["off"]
+        for prefix, curve in (("k", spring), ("r", ease_in_out)):
+            frames, duration = self.knob_keyframes(svg, prefix)
+            self.assertGreater(len(frames), 5 if prefix == "r" else 20)
+            for percent, tx in frames:
+                t = percent / 100 * duration
+                expected = centers["off"] + travel * curve(t) - centers["on"]
+                if percent == 100:
+                    expected = 0.0
+                self.assertLess(abs(tx - expected), 0.01, f"{prefix} at {t:.4f} s: {tx} vs {expected:.4f}")
+            overshoot = max(tx for _, tx in frames)
+            if prefix == "k":
+                self.assertGreater(overshoot, 0.05 * travel, "the spring overshoots")
+            else:
+                self.assertLessEqual(overshoot, 0.0005, "no overshoot with Reduce Motion")
+
+
 if __name__ == "__main__":
     BINARY, WORK = sys.argv[1], sys.argv[2]
     os.makedirs(WORK, exist_ok=True)

@@ -103,14 +103,70 @@ def screenshot(driver, path, width, height, mobile):
     print("saved", path)
 
 
-def check_animation_plays(driver):
-    """Chromium plays our APNG: the looping animation rests 1 s on its first frame (off: white
-    knob on the left), then moves and rests 1 s on on (knob on the right) from about 1.8 s.
-    Read from screenshots: a canvas always draws an animated image's default frame (HTML spec)."""
+SVG_PIXEL = """
+const [src, x, y, done] = arguments;
+const img = new Image();
+img.onload = () => {
+  const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  done([img.naturalWidth, img.naturalHeight, ...g.getImageData(x, y, 1, 1).data]);
+};
+img.onerror = () => done(null);
+img.src = src;
+"""
+
+
+def check_svg(driver, base):
+    """/toggle.svg shows in an <img> at the PNG's size, and theme=auto draws the dark track when
+    the page prefers a dark colour scheme (emulated), the light one otherwise."""
+    driver.set_script_timeout(15)
+    # On, green: light systemGreen (52,199,89), dark (48,209,88); (8, 16) is track, left of the knob.
+    for scheme, green in (("light", (52, 199, 89)), ("dark", (48, 209, 88))):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        # A fresh URL per scheme so the image is not reused from the memory cache.
+        got = driver.execute_async_script(SVG_PIXEL, f"{base}/toggle.svg?on=1&theme=auto&v={scheme}", 8, 16)
+        check(got is not None and got[:2] == [58, 32], f"SVG loads in an <img> at 58x32 ({scheme}): {got}")
+        if got:
+            close = all(abs(a - b) <= 2 for a, b in zip(got[2:5], green)) and got[5] == 255
+            check(close, f"theme=auto draws the {scheme} track {green} when the page prefers {scheme}: {got[2:]}")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    plain = driver.execute_async_script(SVG_PIXEL, f"{base}/toggle.svg?on=1&theme=dark&scale=2", 16, 32)
+    check(plain is not None and plain[:2] == [115, 64] and abs(plain[2] - 48) <= 2,
+          f"theme=dark SVG at scale 2 is 115x64 with the dark track: {plain}")
+
+
+def check_format_switch(driver, base):
+    """The playground's PNG/SVG switch: the preview and every snippet follow it, Auto (theme)
+    is offered only for SVG, and the SVG preview is an <img> that loads."""
+    driver.get(base + "/?state=on&scale=2")
+    src, _, _ = preview_loaded(driver)
+    check(driver.execute_script("return document.getElementById('theme-auto').disabled"), "Auto theme is off for PNG")
+    driver.find_element(By.CSS_SELECTOR, 'input[name=format][value=svg]').click()
+    src2, w2, h2 = preview_loaded(driver, src, "/toggle.svg?")
+    check("/toggle.svg?on=1&scale=2" in src2 and (w2, h2) == (115, 64), f"SVG preview {src2} at {w2}x{h2}")
+    check(snippet(driver, "url") == base + "/toggle.svg?on=1&scale=2", "URL snippet is the SVG's")
+    check(snippet(driver, "curl").endswith("-o toggle.svg"), "curl snippet writes toggle.svg")
+    check('<img src="' + base + '/toggle.svg?' in snippet(driver, "html"), "HTML snippet shows the SVG in an <img>")
+    driver.find_element(By.CSS_SELECTOR, 'input[name=theme][value=auto]').click()
+    src3, w3, _ = preview_loaded(driver, src2, "theme=auto")
+    check("/toggle.svg?" in src3 and "theme=auto" in src3 and w3 > 0, f"Auto theme preview {src3}")
+    driver.find_element(By.CSS_SELECTOR, 'input[name=format][value=png]').click()
+    src4, w4, _ = preview_loaded(driver, src3, "/toggle?")
+    check("theme=auto" not in src4 and w4 > 0, f"back to PNG drops theme=auto: {src4}")
+
+
+def check_animation_plays(driver, src="/toggle?on=1&animate=1&loop=1&scale=2", kind="APNG"):
+    """Chromium plays our animation (APNG, or the animated SVG): the looping animation rests 1 s
+    on its first frame (off: white knob on the left), then moves and rests 1 s on on (knob on the
+    right) from about 1.8 s. Read from screenshots: a canvas always draws an animated image's
+    default frame (HTML spec)."""
     driver.execute_script("""
-        const i = new Image(); i.id = 'apng-check'; i.src = '/toggle?on=1&animate=1&loop=1&scale=2';
+        const i = new Image(); i.id = 'apng-check'; i.src = arguments[0];
         i.style.cssText = 'position: fixed; top: 0; left: 0; z-index: 9999';  // on screen, so it plays
-        document.body.appendChild(i);""")
+        document.body.appendChild(i);""", src)
     wait_for(driver, "const i = document.getElementById('apng-check'); return i.complete && i.naturalWidth > 0",
              message="the animated PNG")
     sample = """
@@ -126,9 +182,30 @@ def check_animation_plays(driver):
     time.sleep(1.9)
     later = driver.execute_async_script(sample, driver.get_screenshot_as_base64())
     white = [255, 255, 255, 255]
-    check(start[0] == white and start[1] != white, f"APNG starts on its first frame (knob left): {start}")
-    check(later[1] == white and later[0] != white, f"APNG played to the on state (knob right): {later}")
+    check(start[0] == white and start[1] != white, f"{kind} starts on its first frame (knob left): {start}")
+    check(later[1] == white and later[0] != white, f"{kind} played to the on state (knob right): {later}")
     driver.execute_script("document.getElementById('apng-check').remove()")
+
+
+def check_svg_reduced_motion(driver):
+    """The animated SVG switches to its Reduce Motion keyframes by itself when the viewer asks
+    for reduced motion (prefers-reduced-motion emulated through the DevTools protocol)."""
+    names = """
+        const done = arguments[arguments.length - 1];
+        fetch('/toggle.svg?on=1&animate=1').then(r => r.text()).then(text => {
+          const box = document.createElement('div'); box.id = 'svg-motion-check'; box.innerHTML = text;
+          document.body.appendChild(box);
+          const found = [...box.querySelectorAll('[class^=a]')].map(e => getComputedStyle(e).animationName);
+          box.remove();
+          done(found);
+        });"""
+    normal = driver.execute_async_script(names)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    reduced = driver.execute_async_script(names)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    check(len(normal) >= 3 and all(n.startswith("k") for n in normal), f"spring keyframes by default: {normal}")
+    check(len(reduced) == len(normal) and all(n.startswith("r") for n in reduced),
+          f"Reduce Motion keyframes with prefers-reduced-motion: {reduced}")
 
 
 def main():
@@ -244,6 +321,8 @@ def main():
         wait_for(driver, "return document.querySelectorAll('#symbol-results button').length > 0", message="results")
 
         check_animation_plays(driver)
+        check_animation_plays(driver, "/toggle.svg?on=1&animate=1&loop=1&scale=2", "animated SVG")
+        check_svg_reduced_motion(driver)
 
         errors = console_errors(driver)
         check(errors == [], f"no console errors {errors}")
@@ -252,6 +331,10 @@ def main():
         screenshot(driver, os.path.join(out, "playground-phone.png"), 390, 844, mobile=True)
         errors = console_errors(driver)
         check(errors == [], f"no console errors after the screenshots {errors}")
+        check_svg(driver, base)
+        check_format_switch(driver, base)
+        errors = console_errors(driver)
+        check(errors == [], f"no console errors after the format switch {errors}")
     finally:
         driver.quit()
     if failures:

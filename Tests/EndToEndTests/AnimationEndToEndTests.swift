@@ -54,6 +54,24 @@ final class AnimationEndToEndTests: XCTestCase {
         }
     }
 
+    func testAnimatedSVG() throws {
+        let client = try TestClient(port: server.port)
+        let still = try client.get("/toggle.svg?on=1")
+        let animated = try client.get("/toggle.svg?on=1&animate=1")
+        XCTAssertEqual(animated.status, 200)
+        XCTAssertEqual(animated.header("Content-Type"), still.header("Content-Type"))
+        XCTAssertNotEqual(animated.header("ETag"), still.header("ETag"))
+        let text = animated.bodyString
+        XCTAssertTrue(text.contains("@keyframes k"), "CSS keyframes")
+        XCTAssertTrue(text.contains("@media (prefers-reduced-motion:reduce){@keyframes r"), "Reduce Motion variant")
+        XCTAssertFalse(text.contains("<script"))
+        let auto = try client.get("/toggle.svg?on=1&animate=1&theme=auto")
+        XCTAssertEqual(auto.status, 400)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(auto.body)) as? [String: String])
+        XCTAssertEqual(json["parameter"], "theme")
+        XCTAssertEqual(json["expected"], "light or dark with animate=1 (an animated SVG has one colour scheme)")
+    }
+
     func testRenderWritesTheServedAnimation() throws {
         let client = try TestClient(port: server.port)
         let served = try client.get("/toggle?on=0&animate=1&motion=reduce&loop=1&color=pink").body

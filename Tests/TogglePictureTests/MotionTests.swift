@@ -1,6 +1,6 @@
 import XCTest
 @testable import TogglePicture
-import Raster
+import Scene
 
 /// The motion curves against docs/design-facts.md section 2's numbers and against their defining equations.
 final class MotionTests: XCTestCase {

@@ -2,9 +2,11 @@ import Testing
 import Geometry
 @testable import Raster
 @testable import TogglePicture
+import Scene
+import SceneRaster
 
 /// The toggle's layers through the fast path (`Canvas.fill`, `GaussianBlur.blurredCoverage`
-/// with the knob as `OpaqueDisc`, `composite(BoxCoverage)`) must draw exactly the bytes the
+/// with the knob as a `Disc` occluder, `composite(BoxCoverage)`) must draw exactly the bytes the
 /// mask-by-mask path draws; under an opaque knob only the pixels it hides may be skipped.
 @Suite struct ToggleLayersTests {
     /// A canvas with something under every layer: a vertical gradient, partly transparent.
@@ -35,7 +37,7 @@ import Geometry
             var slow = background(width: w, height: hp)
             var fast = slow
             var scratch = RasterScratch()
-            let occluder = occluded ? OpaqueDisc(center: center, radius: r) : nil
+            let occluder = occluded ? Disc(center: center, radius: r) : nil
             let track = Path.capsule(x: 0, y: 0, width: Double(w), height: Double(hp))
             slow.composite(try Rasterizer.coverage(of: track, width: w, height: hp), color: tint, opacity: opacity)
             try fast.fill(track, color: tint, opacity: opacity, scratch: &scratch)

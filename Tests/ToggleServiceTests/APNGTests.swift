@@ -15,15 +15,15 @@ final class APNGTests: XCTestCase {
 
     func testDefaultImageIsTheFromStateStill() throws {
         let query = try ToggleQuery(rawQuery: "on=1&animate=1&scale=2&color=indigo")
-        let apng = try query.image()
-        let from = try ToggleQuery(rawQuery: "on=0&scale=2&color=indigo").image()
+        let apng = try ToggleImage.bytes(for: .init(query: query, format: .png))
+        let from = try ToggleImage.bytes(for: .init(query: ToggleQuery(rawQuery: "on=0&scale=2&color=indigo"), format: .png))
         let decoded = try XCTUnwrap(DecodedPNG(apng)), still = try XCTUnwrap(DecodedPNG(from))
         XCTAssertEqual(decoded.width, still.width)
         XCTAssertEqual(decoded.pixels, still.pixels)
     }
 
     func testChunkOrderAndSequenceNumbers() throws {
-        let apng = try ToggleQuery(rawQuery: "on=1&animate=1&motion=reduce").image()
+        let apng = try ToggleImage.bytes(for: .init(query: ToggleQuery(rawQuery: "on=1&animate=1&motion=reduce"), format: .png))
         let chunks = try XCTUnwrap(PNGChunks.parse(apng), "every CRC checks")
         let types = chunks.map(\.type)
         XCTAssertEqual(Array(types.prefix(2)), ["IHDR", "acTL"])

@@ -168,7 +168,9 @@ final class AnimationQueryTests: XCTestCase {
     }
 
     func testCacheKeys() throws {
-        func key(_ q: String) throws -> String { try ToggleQuery(rawQuery: q).canonicalKey }
+        func key(_ q: String) throws -> String {
+            ToggleImage.Picture(query: try ToggleQuery(rawQuery: q), format: .png).canonicalKey
+        }
         XCTAssertNotEqual(try key("on=1"), try key("on=1&animate=1"))
         XCTAssertEqual(try key("on=1&animate=1"), try key("on=true&animate=yes&from=off&motion=spring&fps=60&loop=0"))
         XCTAssertEqual(try key("on=1&off_color=red"), try key("on=1&off_color=blue"), "the still shows no off track")

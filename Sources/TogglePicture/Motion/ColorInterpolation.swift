@@ -1,4 +1,4 @@
-import Raster
+import Scene
 
 extension RGBAColor {
     /// The colour a `fraction` of the way from `start` to `end`, interpolated in premultiplied

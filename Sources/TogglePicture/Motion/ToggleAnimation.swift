@@ -1,4 +1,4 @@
-import Raster
+import Scene
 
 /// An animated picture: a transition, played once or flipping back and forth forever.
 public struct ToggleAnimation: Sendable, Equatable {
@@ -40,12 +40,17 @@ public struct ToggleAnimation: Sendable, Equatable {
     /// frames 1 ... N-1; its frame N would repeat frame 0, which the loop shows next anyway. Frame 0
     /// and frame N carry the 1 s hold, so each half (1 ... N forward, then 1 ... N-1 back plus
     /// frame 0) ends on a 1 s rest in its state.
-    public var frames: [Frame] {
+    public var frames: [Frame] { frames(keepsHiddenSymbols: false) }
+
+    /// `frames`, with both symbols in every pose when `keepsHiddenSymbols` (for an animated SVG,
+    /// whose elements must be the same in every frame).
+    public func frames(keepsHiddenSymbols: Bool) -> [Frame] {
         let t = transition
         let step = Duration(numerator: 1, denominator: t.motion.framesPerSecond)
         let n = t.lastFrameIndex
         var frames: [Frame] = (0...n).map { i in
-            Frame(spec: t.spec, pose: t.pose(ofFrame: i), delay: step, isRest: i == 0 || i == n)
+            Frame(spec: t.spec, pose: t.pose(ofFrame: i, keepsHiddenSymbols: keepsHiddenSymbols), delay: step,
+                  isRest: i == 0 || i == n)
         }
         guard loops else { return frames }
         frames[0].delay = Self.hold
@@ -54,7 +59,8 @@ public struct ToggleAnimation: Sendable, Equatable {
         let m = back.lastFrameIndex
         if m >= 2 {
             for i in 1..<m {
-                frames.append(Frame(spec: back.spec, pose: back.pose(ofFrame: i), delay: step, isRest: false))
+                frames.append(Frame(spec: back.spec, pose: back.pose(ofFrame: i, keepsHiddenSymbols: keepsHiddenSymbols),
+                                    delay: step, isRest: false))
             }
         }
         return frames

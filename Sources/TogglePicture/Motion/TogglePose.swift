@@ -1,4 +1,4 @@
-import Raster
+import Scene
 
 /// The moving parts of the toggle at one instant, in device px: where the knob is, the track's
 /// colour and the symbols in the knob. A still picture is its spec's rest pose; an animation
@@ -69,24 +69,40 @@ public struct ToggleTransition: Sendable, Equatable {
     public var lastFrameIndex: Int { motion.lastFrameIndex(travel: travel) }
 
     /// The pose at `t` s after the start. At t = 0 it is the `from` still's pose.
-    public func pose(at t: Double) -> TogglePose {
+    ///
+    /// The two symbols are listed in the order of their states in `ToggleState.allCases` (off,
+    /// on, mixed) whichever is outgoing, so a transition and its reverse draw them in the same
+    /// order. A symbol at opacity 0 is left out, unless `keepsHiddenSymbols` (then every pose
+    /// has both, which an animated SVG needs: one element per symbol, fading in and out).
+    public func pose(at t: Double, keepsHiddenSymbols: Bool = false) -> TogglePose {
         let start = TogglePose(rest: fromSpec), end = TogglePose(rest: spec)
         let p = motion.progress(at: t)
         let x = p == 0 ? start.knobCenterX : start.knobCenterX + (end.knobCenterX - start.knobCenterX) * p
         let track = RGBAColor.interpolatedPremultiplied(from: start.trackColor, to: end.trackColor,
                                                         fraction: motion.colorProgress(at: t))
         let (outgoing, incoming) = motion.symbolAppearance(at: t)
+        var pairs = [(start.symbols[0], outgoing), (end.symbols[0], incoming)]
+        let order = ToggleState.allCases
+        if order.firstIndex(of: spec.state)! < order.firstIndex(of: from)! { pairs.reverse() }
         var symbols: [TogglePose.Symbol] = []
-        for (symbol, look) in [(start.symbols[0], outgoing), (end.symbols[0], incoming)] where look.opacity > 0 {
+        for (symbol, look) in pairs where look.opacity > 0 || keepsHiddenSymbols {
             symbols.append(.init(name: symbol.name, color: symbol.color, scale: look.scale, opacity: look.opacity))
         }
         return TogglePose(knobCenterX: x, trackColor: track, symbols: symbols)
     }
 
-    /// The pose of frame `index`: `pose(at: index / fps)`, except that the last frame is the
-    /// rest pose itself (the knob is within `ToggleMotion.restTolerance` px of it by then), so
-    /// it draws the very pixels of the still picture.
-    public func pose(ofFrame index: Int) -> TogglePose {
-        index >= lastFrameIndex ? TogglePose(rest: spec) : pose(at: motion.time(ofFrame: index))
+    /// The pose of frame `index`: `pose(at: index / fps)`, except that the last frame has the
+    /// knob and track of the rest pose itself (the knob is within `ToggleMotion.restTolerance`
+    /// px of it by then), so it draws the very pixels of the still picture.
+    public func pose(ofFrame index: Int, keepsHiddenSymbols: Bool = false) -> TogglePose {
+        guard index >= lastFrameIndex else {
+            return pose(at: motion.time(ofFrame: index), keepsHiddenSymbols: keepsHiddenSymbols)
+        }
+        guard keepsHiddenSymbols else { return TogglePose(rest: spec) }
+        var rest = pose(at: max(motion.time(ofFrame: index), ToggleMotion.replaceDuration), keepsHiddenSymbols: true)
+        let still = TogglePose(rest: spec)
+        rest.knobCenterX = still.knobCenterX
+        rest.trackColor = still.trackColor
+        return rest
     }
 }

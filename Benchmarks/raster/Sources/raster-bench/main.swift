@@ -4,9 +4,10 @@
 // The same shapes as cairo_bench.c. Usage: raster-bench [iterations] [scale...]
 // RASTER_BENCH_WARM=1: shadows come from a cache after the first toggle.
 // Prints one line per scale: "swift scale=S us_per_toggle=T checksum=C".
+import Scene
 import Geometry
 import Raster
-import TogglePicture
+import SceneRaster
 
 #if canImport(Glibc)
 import Glibc
@@ -69,7 +70,7 @@ func drawToggle(scale s: Double) throws -> Canvas {
         // The knob, drawn opaque next, hides most of its shadow: those pixels are skipped.
         shadow = try GaussianBlur.blurredCoverage(of: .circle(center: shadowCenter, radius: r),
                                                   width: w, height: hp, sigma: 2 * s,
-                                                  hiddenUnder: OpaqueDisc(center: center, radius: r),
+                                                  hiddenUnder: Disc(center: center, radius: r),
                                                   scratch: &scratch)
         shadowCache?[key] = shadow
     }

@@ -1,22 +1,11 @@
 import Geometry
 import Raster
+import Scene
 
-/// The knob as an `Occluder`: a disc that will be drawn fully opaque over its own shadow, so the
-/// shadow's pixels it covers entirely need not be computed or composited before it.
-public struct OpaqueDisc: Occluder, Sendable, Equatable, Hashable {
-    public var center: Point
-    public var radius: Double
-
-    public init(center: Point, radius: Double) {
-        self.center = center
-        self.radius = radius
-    }
-
-    /// Hashable by its numbers, for cache keys.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(center.x); hasher.combine(center.y); hasher.combine(radius)
-    }
-
+/// A shadow's `hiddenUnder` hint as the rasterizer's `Occluder`: a disc that a later operation
+/// fills fully opaque (the knob over its own shadow), so the shadow's pixels it covers entirely
+/// need not be computed or composited before it.
+extension Disc: Occluder {
     /// The columns of pixel row `y` whose four corners all lie at least 0.05 px inside the
     /// circle: the flattened outline strays far less than that (tolerance 0.002 px, arc error
     /// 5e-6 of the radius), so such pixels get coverage 1 and an opaque fill replaces them.
