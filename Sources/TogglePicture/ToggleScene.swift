@@ -10,18 +10,24 @@ public enum ToggleScene {
     /// Opacity of every layer of a disabled toggle.
     public static let disabledOpacity = 0.4
 
-    /// The scene of `spec`, `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px.
-    /// - Throws: `ToggleRenderError.unknownSymbol` when the symbol name is not in the catalogue,
+    /// The scene of `spec` in `pose`, `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px. The
+    /// pose says where the knob is, the track's colour and the symbols: nil is the still
+    /// picture (`TogglePose(rest: spec)`); an animation frame passes its transition's pose at
+    /// time t (`ToggleTransition.pose(at:)`), so every frame is laid out here too.
+    /// - Throws: `ToggleRenderError.unknownSymbol` when a symbol name is not in the catalogue,
     ///   `.corruptSymbol` when its bundled icon data does not parse.
-    public static func scene(for spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
+    public static func scene(for spec: ToggleSpec, pose: TogglePose? = nil) throws(ToggleRenderError) -> Scene {
         let layout = ToggleLayout(spec: spec)
-        let symbol: Path
-        do {
-            symbol = try SymbolCatalog.outline(named: spec.symbolName)
-        } catch .unknownName {
-            throw .unknownSymbol(spec.symbolName)
-        } catch {
-            throw .corruptSymbol(name: spec.symbolName, error)
+        let pose = pose ?? TogglePose(rest: spec)
+        var symbols: [(path: Path, symbol: TogglePose.Symbol)] = []
+        for symbol in pose.symbols {
+            do {
+                symbols.append((try SymbolCatalog.outline(named: symbol.name), symbol))
+            } catch .unknownName {
+                throw .unknownSymbol(symbol.name)
+            } catch {
+                throw .corruptSymbol(name: symbol.name, error)
+            }
         }
         let appearance = spec.appearance
         let opacity = spec.disabled ? disabledOpacity : 1
@@ -32,10 +38,9 @@ public enum ToggleScene {
 
         let pad = Double(layout.padding)
         let track = Path.capsule(x: pad, y: pad, width: Double(layout.trackWidth), height: Double(layout.trackHeight))
-        let (trackColor, symbolColor) = spec.resolvedColors
-        scene.append(.fill(PathFill(track, color: trackColor, opacity: opacity)))
+        scene.append(.fill(PathFill(track, color: pose.trackColor, opacity: opacity)))
 
-        let center = Point(layout.knobCenterX, layout.knobCenterY)
+        let center = Point(pose.knobCenterX, layout.knobCenterY)
         let knob = Path.circle(center: center, radius: layout.knobRadius)
         // The knob, when drawn opaque right after, hides most of its shadow.
         let knobIsOpaque = StyleColors.knob.alpha * opacity >= 1
@@ -45,10 +50,13 @@ public enum ToggleScene {
             hiddenUnder: knobIsOpaque ? Disc(center: center, radius: layout.knobRadius) : nil)))
         scene.append(.fill(PathFill(knob, color: StyleColors.knob, opacity: opacity)))
 
-        // The 24-unit box, centred on the knob, scaled to the symbol box side.
-        let k = layout.symbolBoxSide / 24
-        let toCanvas = AffineTransform.scale(k, k).then(.translation(center.x - 12 * k, center.y - 12 * k))
-        scene.append(.fill(PathFill(symbol, transform: toCanvas, color: symbolColor, opacity: opacity)))
+        // The 24-unit box, centred on the knob, scaled to the symbol box side (times the pose's
+        // scale during a replace effect).
+        for (path, symbol) in symbols {
+            let k = layout.symbolBoxSide / 24 * symbol.scale
+            let toCanvas = AffineTransform.scale(k, k).then(.translation(center.x - 12 * k, center.y - 12 * k))
+            scene.append(.fill(PathFill(path, transform: toCanvas, color: symbol.color, opacity: opacity * symbol.opacity)))
+        }
         return scene
     }
 
