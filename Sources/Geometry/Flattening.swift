@@ -67,13 +67,6 @@ public enum Flattening {
         var start = Point(0, 0)
         var current = Point(0, 0)
         var open = false
-        @inline(__always) func outside(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Bool {
-            guard let v = visible else { return false }
-            return max(max(p0.y, p1.y), max(p2.y, p3.y)) <= v.minY
-                || min(min(p0.y, p1.y), min(p2.y, p3.y)) >= v.maxY
-                || max(max(p0.x, p1.x), max(p2.x, p3.x)) <= v.minX
-                || min(min(p0.x, p1.x), min(p2.x, p3.x)) >= v.maxX
-        }
         for element in path.elements {
             switch element {
             case .move(let p):
@@ -95,41 +88,16 @@ public enum Flattening {
                 open = true
                 let q0 = current
                 current = q2
-                if outside(q0, q1, q2, q2) { emit(q0, q2); continue }
-                let n = segmentCount((q0 - q1 * 2 + q2).length * quadFactor)
-                // Power basis: B(t) = q0 + t (b + t a).
-                let a = q0 - q1 * 2 + q2, b = (q1 - q0) * 2
-                let dt = 1 / Double(n)
-                var prev = q0
-                for i in 1..<n {
-                    let t = Double(i) * dt
-                    let p = q0 + (b + a * t) * t
-                    emit(prev, p)
-                    prev = p
-                }
-                emit(prev, q2)
+                if outside(visible, q0, q1, q2, q2) { emit(q0, q2); continue }
+                flattenQuad(q0, q1, q2, factor: quadFactor, emit)
             case .cubic(let c1, let c2, let p):
                 let q1 = transform.apply(c1), q2 = transform.apply(c2), q3 = transform.apply(p)
                 guard q1.isFinite, q2.isFinite, q3.isFinite else { throw .nonFiniteCoordinate }
                 open = true
                 let q0 = current
                 current = q3
-                if outside(q0, q1, q2, q3) { emit(q0, q3); continue }
-                let dd = max((q0 - q1 * 2 + q2).length, (q1 - q2 * 2 + q3).length)
-                let n = segmentCount(dd * cubicFactor)
-                // Power basis: B(t) = q0 + t (c + t (b + t a)).
-                let a = q3 - q0 + (q1 - q2) * 3
-                let b = (q0 - q1 * 2 + q2) * 3
-                let c = (q1 - q0) * 3
-                let dt = 1 / Double(n)
-                var prev = q0
-                for i in 1..<n {
-                    let t = Double(i) * dt
-                    let p = q0 + (c + (b + a * t) * t) * t
-                    emit(prev, p)
-                    prev = p
-                }
-                emit(prev, q3)
+                if outside(visible, q0, q1, q2, q3) { emit(q0, q3); continue }
+                flattenCubic(q0, q1, q2, q3, factor: cubicFactor, emit)
             case .close:
                 if open, current != start { emit(current, start) }
                 open = false
@@ -137,6 +105,57 @@ public enum Flattening {
             }
         }
         if open, current != start { emit(current, start) }
+    }
+
+    /// True when the four points (a curve's control polygon, px) all lie above, below, left or
+    /// right of `visible`, so the curve cannot be seen and its chord will do.
+    @inline(__always)
+    static func outside(_ visible: Box?, _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Bool {
+        guard let v = visible else { return false }
+        return max(max(p0.y, p1.y), max(p2.y, p3.y)) <= v.minY
+            || min(min(p0.y, p1.y), min(p2.y, p3.y)) >= v.maxY
+            || max(max(p0.x, p1.x), max(p2.x, p3.x)) <= v.minX
+            || min(min(p0.x, p1.x), min(p2.x, p3.x)) >= v.maxX
+    }
+
+    /// Emits the quadratic Bézier q0 q1 q2 (px) as `segmentCount(|q0 - 2 q1 + q2| factor)`
+    /// chords of equal parameter steps, evaluated in the power basis B(t) = q0 + t (b + t a).
+    @inline(__always)
+    static func flattenQuad(_ q0: Point, _ q1: Point, _ q2: Point, factor: Double,
+                            _ emit: (Point, Point) -> Void) {
+        let a = q0 - q1 * 2 + q2, b = (q1 - q0) * 2
+        let n = segmentCount(a.length * factor)
+        let dt = 1 / Double(n)
+        var prev = q0
+        for i in 1..<n {
+            let t = Double(i) * dt
+            let p = q0 + (b + a * t) * t
+            emit(prev, p)
+            prev = p
+        }
+        emit(prev, q2)
+    }
+
+    /// Emits the cubic Bézier q0 q1 q2 q3 (px) as chords of equal parameter steps, their count
+    /// from the larger second difference of the control points, evaluated in the power basis
+    /// B(t) = q0 + t (c + t (b + t a)).
+    @inline(__always)
+    static func flattenCubic(_ q0: Point, _ q1: Point, _ q2: Point, _ q3: Point, factor: Double,
+                             _ emit: (Point, Point) -> Void) {
+        let dd = max((q0 - q1 * 2 + q2).length, (q1 - q2 * 2 + q3).length)
+        let n = segmentCount(dd * factor)
+        let a = q3 - q0 + (q1 - q2) * 3
+        let b = (q0 - q1 * 2 + q2) * 3
+        let c = (q1 - q0) * 3
+        let dt = 1 / Double(n)
+        var prev = q0
+        for i in 1..<n {
+            let t = Double(i) * dt
+            let p = q0 + (c + (b + a * t) * t) * t
+            emit(prev, p)
+            prev = p
+        }
+        emit(prev, q3)
     }
 
     /// `ceil(sqrt(x))` clamped to 1...maxSegmentsPerCurve.

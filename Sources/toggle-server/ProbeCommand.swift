@@ -91,36 +91,43 @@ enum ProbeCommand {
                 i += 1
                 value = arguments[i]
             }
-            switch flag {
-            case "--url":
-                guard let parsed = parseURL(value) else { throw UsageError("invalid URL '\(value)' (expected http://HOST:PORT/PATH)") }
-                target.host = parsed.host
-                target.port = parsed.port
-                target.path = parsed.path
-                namesServer = true
-            case "--host":
-                guard !value.isEmpty else { throw UsageError("invalid value '' for --host") }
-                target.host = value
-                namesServer = true
-            case "--port":
-                guard let p = parsePort(value) else { throw UsageError("invalid value '\(value)' for --port") }
-                target.port = p
-                namesServer = true
-            case "--address-file":
-                target.addressFile = value.isEmpty ? nil : value
-            case "--path":
-                guard value.hasPrefix("/") else { throw UsageError("invalid value '\(value)' for --path (must start with /)") }
-                target.path = value
-            case "--timeout":
-                guard let s = Double(value), s > 0, s <= 60 else { throw UsageError("invalid value '\(value)' for --timeout") }
-                target.timeout = s
-            default:
-                throw UsageError("unknown option '\(argument)'")
-            }
+            try apply(flag, value, to: &target, namesServer: &namesServer)
             i += 1
         }
         if namesServer { target.addressFile = nil }
         return target
+    }
+
+    /// Sets the part of `target` one flag names; `namesServer` records a flag that names the
+    /// server (so the address file is not read).
+    static func apply(_ flag: String, _ value: String, to target: inout Target,
+                      namesServer: inout Bool) throws(UsageError) {
+        switch flag {
+        case "--url":
+            guard let parsed = parseURL(value) else { throw UsageError("invalid URL '\(value)' (expected http://HOST:PORT/PATH)") }
+            target.host = parsed.host
+            target.port = parsed.port
+            target.path = parsed.path
+            namesServer = true
+        case "--host":
+            guard !value.isEmpty else { throw UsageError("invalid value '' for --host") }
+            target.host = value
+            namesServer = true
+        case "--port":
+            guard let p = parsePort(value) else { throw UsageError("invalid value '\(value)' for --port") }
+            target.port = p
+            namesServer = true
+        case "--address-file":
+            target.addressFile = value.isEmpty ? nil : value
+        case "--path":
+            guard value.hasPrefix("/") else { throw UsageError("invalid value '\(value)' for --path (must start with /)") }
+            target.path = value
+        case "--timeout":
+            guard let s = Double(value), s > 0, s <= 60 else { throw UsageError("invalid value '\(value)' for --timeout") }
+            target.timeout = s
+        default:
+            throw UsageError("unknown option '\(flag)'")
+        }
     }
 
     static func parsePort(_ text: String) -> Int? {

@@ -39,17 +39,7 @@ enum ServeCommand {
         // drains instead of killing the process.
         installSignalHandlers(server: server, readiness: readiness, addressFile: options.addressFile,
                               accessLog: accessLog)
-        let address: BoundAddress
-        do {
-            address = try server.start()
-        } catch {
-            var hint = ""
-            if case .socket("bind", EADDRINUSE)? = error as? HTTPServerError {
-                hint = "; another process has port \(options.server.port): stop it or pick another with --port (0: any free port)"
-            }
-            Console.error("toggle-server: cannot listen on \(options.server.host):\(options.server.port): \(error)\(hint)")
-            return 1
-        }
+        guard let address = start(server, options: options) else { return 1 }
         // Ready before the address line: a client that reads it may ask /readyz at once.
         readiness.markReady()
         // The address file before the address line, so whoever read the line finds the file.
@@ -67,6 +57,21 @@ enum ServeCommand {
         // (the AddressSanitizer test run) does not report them at exit. Nothing uses the main
         // queue; the signal handler ends the process with exit().
         while true { pause() }
+    }
+
+    /// Starts `server`, or says why it cannot listen (naming the port when it is taken) and
+    /// returns nil.
+    static func start(_ server: HTTPServer, options: ServeOptions) -> BoundAddress? {
+        do {
+            return try server.start()
+        } catch {
+            var hint = ""
+            if case .socket("bind", EADDRINUSE)? = error as? HTTPServerError {
+                hint = "; another process has port \(options.server.port): stop it or pick another with --port (0: any free port)"
+            }
+            Console.error("toggle-server: cannot listen on \(options.server.host):\(options.server.port): \(error)\(hint)")
+            return nil
+        }
     }
 
     /// Blocks SIGTERM and SIGINT in the calling thread, and so in every thread started after it.
