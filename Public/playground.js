@@ -20,6 +20,7 @@ const DEFAULTS = {
   color: "green", off_color: "", bg: "", scale: "2", size: "large", pad: "0", theme: "light", alt: "",
   label: "",
   format: "png",
+  animate: false,
 };
 const SEARCH_LIMIT = 48;
 
@@ -91,6 +92,7 @@ function settings() {
     alt: $("alt").value.trim(),
     label: $("label").value.trim(),
     format: form.elements.format.value,
+    animate: $("animate").checked,
   };
 }
 
@@ -107,6 +109,7 @@ function apply(s) {
   form.elements.theme.value = s.theme;
   $("alt").value = s.alt;
   $("label").value = s.label;
+  $("animate").checked = Boolean(s.animate);
 }
 
 // ---- URLs and snippets ---------------------------------------------------------------------
@@ -127,6 +130,8 @@ function query(s, theme = s.theme) {
   if (s.disabled) add("disabled", "1");
   if (s.bg) add("bg", s.bg);
   if (s.pad && Number(s.pad) !== 0) add("pad", s.pad);
+  // Rows are still pictures; an animation has one colour scheme.
+  if (s.animate && !s.label && theme !== "auto") add("animate", "1");
   return q.join("&");
 }
 
@@ -232,6 +237,7 @@ function update() {
   $("dimensions").textContent = `${pxW} × ${pxH} px image, shown at ${width} × ${height} CSS px`;
   for (const [key, text] of Object.entries(sn)) $("s-" + key).textContent = text;
   $("md-note").hidden = Number(s.scale) === 1;
+  $("play").hidden = !sn.url.includes("animate=1");
   for (const p of ["color", "off_color", "bg"]) {
     if (COLOURS[$(p).value]) $(p + "-picker").value = COLOURS[$(p).value];
   }
@@ -279,12 +285,22 @@ function settingsFromQuery(search) {
   }
   if (get("theme") !== undefined) s.theme = get("theme").toLowerCase();
   if (get("disabled") !== undefined) s.disabled = truthy(get("disabled"));
+  if (get("animate") !== undefined) s.animate = truthy(get("animate"));
   return s;
 }
 
 function loadFromAddress() {
   apply(location.search.length > 1 ? settingsFromQuery(location.search) : { ...DEFAULTS });
 }
+
+// Play again: the same picture asked for once more (with a cache-buster the API ignores, `v`),
+// so the browser starts the animation from its first frame.
+let plays = 0;
+$("play").addEventListener("click", () => {
+  const url = snippets(settings()).url;
+  plays += 1;
+  preview.src = url + "&v=" + plays;
+});
 
 // A row's height is known once it has loaded: size the preview and the snippets from it.
 preview.addEventListener("load", () => {

@@ -139,6 +139,26 @@ def check_svg(driver, base):
           f"theme=dark SVG at scale 2 is 115x64 with the dark track: {plain}")
 
 
+def check_animate_control(driver, base):
+    """Issue 13: the playground's Animate switch asks for animate=1 (the snippets follow), Play
+    again re-requests the animation, and a pasted /toggle query with animate=1 sets the switch."""
+    driver.get(base + "/?on=1&scale=2")
+    src, _, _ = preview_loaded(driver)
+    check(driver.execute_script("return document.getElementById('play').hidden"), "no Play button for a still")
+    driver.find_element(By.ID, "animate").click()
+    src2, w2, _ = preview_loaded(driver, src, "animate=1")
+    check("/toggle?on=1&scale=2&animate=1" in src2 and w2 == 115, f"animated preview {src2} ({w2} px)")
+    check("animate=1" in snippet(driver, "url") and "animate=1" in snippet(driver, "curl"), "snippets ask for the animation")
+    check(not driver.execute_script("return document.getElementById('play').hidden"), "Play again is offered")
+    driver.find_element(By.ID, "play").click()
+    src3, w3, _ = preview_loaded(driver, src2, "&v=1")
+    check(src3.endswith("animate=1&v=1") and w3 == 115, f"Play again re-requests the animation: {src3}")
+    driver.get(base + "/?on=0&animate=1")
+    preview_loaded(driver)
+    check(driver.execute_script("return document.getElementById('animate').checked"),
+          "a pasted query with animate=1 sets the Animate switch")
+
+
 def check_format_switch(driver, base):
     """The playground's PNG/SVG switch: the preview and every snippet follow it, Auto (theme)
     is offered only for SVG, and the SVG preview is an <img> that loads."""
@@ -406,6 +426,7 @@ def main():
         check(errors == [], f"no console errors after the screenshots {errors}")
         check_svg(driver, base)
         check_format_switch(driver, base)
+        check_animate_control(driver, base)
         errors = console_errors(driver)
         check(errors == [], f"no console errors after the format switch {errors}")
     finally:
