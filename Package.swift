@@ -4,15 +4,19 @@
 // Targets, bottom up, one job each (README "Layout" says the same):
 //   Geometry       points, affine transforms, paths, arcs, capsule, SVG path parser, flattening,
 //                  libm shims; no pixels
+//   Scene          a picture as ordered drawing operations in px (fill a path, a path's blurred
+//                  shadow, paint the canvas) with their colours (RGBAColor); on Geometry
 //   Raster         exact-coverage rasterizer, coverage masks, premultiplied RGBA canvas, Gaussian
-//                  blur; on Geometry
+//                  blur; on Geometry (and Scene for RGBAColor)
+//   SceneRaster    the raster backend: Scene -> Canvas, with the blurred-shadow cache
 //   Utilities      Locked, MonotonicClock, BoundedCache (locked memo table with a budget), hex
 //                  digits; no HTTP
-//   TogglePicture  the toggle picture: spec, layout, renderer, palette, colours, Dynamic Type,
+//   TogglePicture  the toggle picture: spec, layout -> Scene, renderer, palette, colours, Dynamic Type,
 //                  symbols and their MDI resources; no HTTP, no encoder
 //   CLibPNG        system library: Debian's libpng (pkg-config `libpng`), links zlib
 //   CPNGEncoder    small C target that owns libpng's setjmp and returns error codes
-//   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes)
+//   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes), SVG
+//                  (scene -> SVG text, one theme or light and dark in one file)
 //   HTTPServer     HTTP/1.1 on POSIX sockets and epoll (parser, connections, listener, shutdown)
 //   ToggleService  the product: query parsing, routes, image cache, static files, logs, metrics
 //   toggle-server  the executable: `serve` (default), `render` and `probe`
@@ -20,7 +24,7 @@
 //                  process, a Prometheus text reader
 //   png-tuning, raster-bench, serving-bench        benchmarks (`swift run -c release NAME`)
 //   fuzz-request-parser, fuzz-query-decoder        libFuzzer targets (`scripts/fuzz NAME SECONDS`)
-//   GeometryTests, RasterTests, UtilitiesTests, TogglePictureTests, HTTPServerTests,
+//   GeometryTests, RasterTests, SceneTests, UtilitiesTests, TogglePictureTests, HTTPServerTests,
 //   ToggleServiceTests                             each library's tests
 //   EndToEndTests                                  the real binary as a child process
 import PackageDescription
@@ -35,19 +39,21 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry"),
-        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Scene", dependencies: ["Geometry"]),
+        .target(name: "Raster", dependencies: ["Geometry", "Scene"]),
+        .target(name: "SceneRaster", dependencies: ["Scene", "Raster", "Geometry", "Utilities"]),
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]
         ),
         .target(name: "CPNGEncoder", dependencies: ["CLibPNG"]),
-        .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster"]),
+        .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "Geometry"]),
         .target(name: "Utilities"),
         .target(name: "HTTPServer", dependencies: ["Utilities"]),
         .target(
             name: "TogglePicture",
-            dependencies: ["Geometry", "Raster", "Utilities"],
+            dependencies: ["Geometry", "Scene", "Raster", "SceneRaster", "Utilities"],
             resources: [.copy("Resources/MDI")]
         ),
         .target(
@@ -72,11 +78,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CLibPNG"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Scene"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "SceneRaster", "Raster", "Geometry"]),
         .testTarget(name: "UtilitiesTests", dependencies: ["Utilities"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "TogglePictureTests",
-                    dependencies: ["TogglePicture", "Geometry", "Raster", "Utilities", "TestSupport"]),
+                    dependencies: ["TogglePicture", "Geometry", "Scene", "Raster", "Utilities", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
                     dependencies: ["ToggleService", "TogglePicture", "HTTPServer", "ImageWriters", "Raster", "Utilities",
                                    "TestSupport"]),

@@ -1,6 +1,6 @@
 /// A point or vector in a plane, in whatever unit its context says (pt in user space, px in
 /// device space). y grows downwards, as on a canvas.
-public struct Point: Sendable, Equatable {
+public struct Point: Sendable, Hashable {
     public var x: Double
     public var y: Double
     public init(_ x: Double, _ y: Double) {
@@ -17,7 +17,7 @@ public struct Point: Sendable, Equatable {
 
 /// An affine map `(x, y) -> (a x + c y + tx, b x + d y + ty)`, the same six numbers as
 /// CGAffineTransform and SVG's `matrix(a b c d e f)`.
-public struct AffineTransform: Sendable, Equatable {
+public struct AffineTransform: Sendable, Hashable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {

@@ -1,10 +1,10 @@
 /// A vector path: subpaths of lines and quadratic and cubic Bézier curves, in user units.
 ///
 /// Filling closes every subpath implicitly, as SVG and Core Graphics do.
-public struct Path: Sendable, Equatable {
+public struct Path: Sendable, Hashable {
     /// One drawing command. Curves carry their control points and end point; the start point
     /// is the current point.
-    public enum Element: Sendable, Equatable {
+    public enum Element: Sendable, Hashable {
         case move(Point)
         case line(Point)
         case quad(Point, Point)

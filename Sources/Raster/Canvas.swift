@@ -1,4 +1,5 @@
 import Geometry
+import Scene
 /// A raster of premultiplied RGBA8 pixels, composited with source-over in sRGB-encoded space
 /// (what iOS and Skia do by default).
 ///

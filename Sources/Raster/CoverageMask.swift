@@ -1,12 +1,4 @@
 import Geometry
-/// How overlapping subpaths combine (SVG `fill-rule`, PostScript `fill` / `eofill`).
-public enum FillRule: Sendable {
-    /// Inside where the winding number is not zero.
-    case nonZero
-    /// Inside where the winding number is odd.
-    case evenOdd
-}
-
 /// A rectangle of whole pixels, half-open: columns `x0..<x1`, rows `y0..<y1`.
 struct PixelBox: Equatable, Sendable {
     var x0: Int, y0: Int, x1: Int, y1: Int

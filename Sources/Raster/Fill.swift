@@ -1,4 +1,5 @@
 import Geometry
+import Scene
 /// Working memory for drawing one picture: accumulation cells and blur buffers, reused from
 /// layer to layer so that each layer costs what its bounding box is worth, not the canvas.
 ///

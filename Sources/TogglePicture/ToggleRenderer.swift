@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import SceneRaster
 
 /// Errors that stop a toggle from being drawn.
 public enum ToggleRenderError: Error, Equatable, Sendable {
@@ -11,10 +12,8 @@ public enum ToggleRenderError: Error, Equatable, Sendable {
     case encoding(String)
 }
 
-/// Draws the "Icon Switch Toggle Style" (docs/design-facts.md section 2) onto a premultiplied canvas.
-///
-/// Layers, bottom to top: background (if any), track, knob shadow, knob, symbol. Disabled draws
-/// every layer at 0.4 of its own alpha, as `.opacity(0.4)` does without a compositing group.
+/// Draws the "Icon Switch Toggle Style" (docs/design-facts.md section 2) onto a premultiplied
+/// canvas: `ToggleScene` lays it out, `SceneRasterizer` draws the scene.
 public enum ToggleRenderer {
     /// Renders `spec`. The canvas is `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px.
     /// Blurred shadows come from `shadows` when it holds the same geometry (nil: always blur).
@@ -22,61 +21,11 @@ public enum ToggleRenderer {
     ///   `.corruptSymbol` when its bundled icon data does not parse.
     public static func render(_ spec: ToggleSpec,
                               shadows: ShadowCache? = .shared) throws(ToggleRenderError) -> Canvas {
-        let layout = ToggleLayout(spec: spec)
-        let symbol: Path
+        let scene = try ToggleScene.scene(for: spec)
         do {
-            symbol = try SymbolCatalog.outline(named: spec.symbolName)
-        } catch .unknownName {
-            throw .unknownSymbol(spec.symbolName)
-        } catch {
-            throw .corruptSymbol(name: spec.symbolName, error)
-        }
-        let appearance = spec.appearance
-        let layerOpacity = spec.disabled ? 0.4 : 1
-        let w = layout.canvasWidth, h = layout.canvasHeight
-        var canvas = Canvas(width: w, height: h)
-        // Working memory for this picture's layers (each rasterized in its own bounding box).
-        var scratch = RasterScratch()
-        do throws(RasterError) {
-            if let background = spec.background {
-                canvas.fillAll(background.resolved(in: appearance))
-            }
-
-            let pad = Double(layout.padding)
-            let track = Path.capsule(x: pad, y: pad, width: Double(layout.trackWidth),
-                                     height: Double(layout.trackHeight))
-            let (trackColor, symbolColor) = spec.resolvedColors
-            try canvas.fill(track, color: trackColor, opacity: layerOpacity, scratch: &scratch)
-
-            let center = Point(layout.knobCenterX, layout.knobCenterY)
-            let shadowCenter = center + Point(0, ToggleLayout.shadowOffsetY * layout.scale)
-            let shadowShape = Path.circle(center: shadowCenter, radius: layout.knobRadius)
-            // The knob, when drawn opaque right after, hides most of its shadow: skip those pixels.
-            let knobIsOpaque = StyleColors.knob.alpha * layerOpacity >= 1
-            let hidden = knobIsOpaque ? OpaqueDisc(center: center, radius: layout.knobRadius) : nil
-            let sigma = ToggleLayout.shadowSigma * layout.scale
-            let blur = { () throws(RasterError) -> BoxCoverage in
-                try GaussianBlur.blurredCoverage(of: shadowShape, width: w, height: h, sigma: sigma,
-                                                 hiddenUnder: hidden, scratch: &scratch)
-            }
-            let key = ShadowCache.Key(width: w, height: h, centerX: shadowCenter.x, centerY: shadowCenter.y,
-                                      radius: layout.knobRadius, sigma: sigma, hiddenUnder: hidden)
-            let shadow: BoxCoverage
-            if let shadows { shadow = try shadows.shadow(for: key, make: blur) } else { shadow = try blur() }
-            canvas.composite(shadow, color: StyleColors.shadow, opacity: layerOpacity)
-
-            let knob = Path.circle(center: center, radius: layout.knobRadius)
-            try canvas.fill(knob, color: StyleColors.knob, opacity: layerOpacity, scratch: &scratch)
-
-            // The 24-unit box, centred on the knob, scaled to the symbol box side.
-            let k = layout.symbolBoxSide / 24
-            let toCanvas = AffineTransform.scale(k, k)
-                .then(.translation(center.x - 12 * k, center.y - 12 * k))
-            try canvas.fill(symbol, transform: toCanvas, color: symbolColor, opacity: layerOpacity,
-                            scratch: &scratch)
+            return try SceneRasterizer.render(scene, shadows: shadows)
         } catch {
             throw .raster(error)
         }
-        return canvas
     }
 }

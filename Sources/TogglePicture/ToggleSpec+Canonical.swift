@@ -1,3 +1,4 @@
+import Scene
 import Geometry
 import Raster
 

@@ -4,8 +4,8 @@ import TogglePicture
 
 /// A parsed `/toggle` request: what to draw, its cache key and ETag, and the response fields.
 struct PreparedToggle: Sendable {
-    var spec: ToggleSpec
-    /// `spec.canonicalKey`, the image cache's key.
+    var picture: ToggleImage.Picture
+    /// `picture.canonicalKey`, the image cache's key.
     var key: String
     var entityTag: String
     /// ETag, Cache-Control, CORS, nosniff and X-Ignored-Params (no Content-Type yet).

@@ -21,6 +21,56 @@ public enum ToggleImage {
         return encoder
     }()
 
+    /// What one image response shows: the picture, its file format, and whether it follows the
+    /// viewer's colour scheme (`theme=auto`, SVG only: `spec` then holds the light theme).
+    public struct Picture: Sendable, Equatable {
+        public var spec: ToggleSpec
+        public var format: ImageFormat
+        public var followsColorScheme: Bool
+
+        public init(spec: ToggleSpec, format: ImageFormat, followsColorScheme: Bool = false) {
+            self.spec = spec
+            self.format = format
+            self.followsColorScheme = followsColorScheme
+        }
+
+        public init(query: ToggleQuery, format: ImageFormat) {
+            self.init(spec: query.spec, format: format, followsColorScheme: query.followsColorScheme)
+        }
+
+        /// Equal for two pictures exactly when their bytes are equal: the spec's canonical key
+        /// (both themes' for `theme=auto`, whose dark colours the light key does not fix), then
+        /// the format. The image cache's key; its hash is the ETag.
+        public var canonicalKey: String {
+            guard followsColorScheme else { return spec.canonicalKey + ";" + format.rawValue }
+            return themed(.light).canonicalKey + "|" + themed(.dark).canonicalKey + ";" + format.rawValue + ";auto"
+        }
+
+        func themed(_ appearance: Appearance) -> ToggleSpec {
+            var s = spec
+            s.appearance = appearance
+            return s
+        }
+    }
+
+    /// The bytes of `picture` in its format.
+    /// - Throws: `ToggleRenderError` if the spec cannot be drawn or encoded.
+    public static func bytes(for picture: Picture) throws(ToggleRenderError) -> [UInt8] {
+        switch picture.format {
+        case .png:
+            return try png(for: picture.spec)
+        case .svg:
+            guard picture.followsColorScheme else { return SVGWriter.svg(try ToggleScene.scene(for: picture.spec)) }
+            let light = try ToggleScene.scene(for: picture.themed(.light))
+            let dark = try ToggleScene.scene(for: picture.themed(.dark))
+            do {
+                return try SVGWriter.svg(light: light, dark: dark)
+            } catch {
+                throw .encoding("light and dark scenes differ in more than colour")
+            }
+        }
+    }
+
     /// The PNG for `spec`, with tEXt chunks Title, Description and Software.
     /// - Throws: `ToggleRenderError` if the spec cannot be drawn or encoded.
     public static func png(for spec: ToggleSpec) throws(ToggleRenderError) -> [UInt8] {

@@ -6,6 +6,8 @@ import TogglePicture
 /// unknown parameters are ignored and reported so the response can name them.
 public struct ToggleQuery: Sendable {
     public var spec: ToggleSpec
+    /// `theme=auto`: follow the viewer's colour scheme (SVG only; `spec` then holds light).
+    public var followsColorScheme = false
     /// Names of parameters that were ignored, in the order sent (empty names left out).
     public var ignored: [String]
 
@@ -102,16 +104,28 @@ public struct ToggleQuery: Sendable {
             spec.size = size
         }
         if let p = values["theme"] {
-            guard let theme = Appearance(rawValue: p.value.lowercased()) else {
-                throw Self.invalid(p, expected: "light or dark")
+            if p.value.lowercased() == "auto" {
+                followsColorScheme = true
+            } else if let theme = Appearance(rawValue: p.value.lowercased()) {
+                spec.appearance = theme
+            } else {
+                throw Self.invalid(p, expected: "light, dark or auto (auto: .svg only)")
             }
-            spec.appearance = theme
         }
         if let p = values["disabled"] { spec.disabled = try Self.boolean(p) }
         if let p = values["pad"] {
             spec.padding = try Self.decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
         }
         self.spec = spec
+    }
+
+    /// Whether `format` can show what was asked.
+    /// - Throws: `ParameterError` for `theme=auto` in a PNG, which has one colour scheme.
+    public func check(for format: ImageFormat) throws(ParameterError) {
+        if followsColorScheme && format != .svg {
+            throw ParameterError(error: "invalid value", parameter: "theme", value: "auto",
+                                 expected: "light or dark; theme=auto needs .svg (/toggle.svg follows the viewer's colour scheme)")
+        }
     }
 
     static func invalid(_ p: QueryDecoder.Pair, expected: String) -> ParameterError {

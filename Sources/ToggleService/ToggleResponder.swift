@@ -2,8 +2,9 @@ import HTTPServer
 import Utilities
 import TogglePicture
 
-/// The service's routes (docs/design-facts.md section 4):
+/// The service's routes (docs/design-facts.md section 4; the table is `ToggleRoute`):
 /// - `GET|HEAD /toggle`, `/toggle.png`, `/toggle@Nx.png` (N = 1...4): the PNG;
+/// - `/toggle.svg`: the same picture as SVG (`theme=auto` follows the viewer's colour scheme);
 /// - `/symbols`: JSON list of every symbol name with its icon, licence and author;
 /// - `/healthz` (liveness), `/readyz` (readiness), `/metrics` (Prometheus);
 /// - anything else: a static file from the public directory, or 404.
@@ -45,32 +46,31 @@ public struct ToggleResponder: HTTPResponder {
     }
 
     /// Answers inline on the connection's event loop thread what costs no rendering or file
-    /// reading: image cache hits (and their 304s and parameter errors), `/healthz` and `/readyz`.
-    /// Everything else is nil and goes to `respond(to:)` on Dispatch's utility queue.
+    /// reading (`ToggleRoute.inline`): image cache hits (and their 304s and parameter errors),
+    /// `/healthz` and `/readyz`. Everything else is nil and goes to `respond(to:)` on Dispatch's
+    /// utility queue.
     public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
-        switch request.path {
-        case "/toggle", "/toggle.png":
-            return cachedToggle(request, impliedScale: nil)
-        case "/healthz", "/readyz":
-            return route(request)
-        default:
-            guard request.path.hasPrefix("/toggle@"), let scale = Self.impliedScale(path: request.path) else {
-                return nil
-            }
-            return cachedToggle(request, impliedScale: scale)
+        guard let route = ToggleRoute.route(for: request.path) else { return nil }
+        switch (route.inline, route.target) {
+        case (.always, _):
+            return respond(route, request)
+        case (.whenCached, .toggle(let format, let scale)):
+            return cachedToggle(request, format: format, impliedScale: scale)
+        case (.whenCached, _), (.never, _):
+            return nil
         }
     }
 
-    /// The `/toggle` response if it needs no render (cache hit, 304 or parameter error), else nil.
-    func cachedToggle(_ request: HTTPRequest, impliedScale: Double?) -> HTTPResponse? {
+    /// The toggle response if it needs no render (cache hit, 304 or parameter error), else nil.
+    func cachedToggle(_ request: HTTPRequest, format: ImageFormat, impliedScale: Double?) -> HTTPResponse? {
         guard let cache else { return nil }
         let prepared: PreparedToggle
-        switch prepareToggle(request, impliedScale: impliedScale) {
+        switch prepareToggle(request, format: format, impliedScale: impliedScale) {
         case .success(let p): prepared = p
         case .failure(let answer): return answer.response
         }
-        guard let png = cache.cachedValue(for: prepared.key) else { return nil }
-        return Self.image(png, fields: prepared.fields, outcome: .hit)
+        guard let bytes = cache.cachedValue(for: prepared.key) else { return nil }
+        return Self.image(bytes, prepared: prepared, outcome: .hit)
     }
 
     /// A finished response (error or 304) that ends a toggle request before any image lookup.
@@ -78,7 +78,8 @@ public struct ToggleResponder: HTTPResponder {
 
     /// Parses the query and makes the cache fields (or takes both from `prepared` when the same
     /// path and query came before), or answers a parameter error or a 304.
-    func prepareToggle(_ request: HTTPRequest, impliedScale: Double?) -> Result<PreparedToggle, EarlyAnswer> {
+    func prepareToggle(_ request: HTTPRequest, format: ImageFormat,
+                       impliedScale: Double?) -> Result<PreparedToggle, EarlyAnswer> {
         let memoKey = PreparedToggles.memoKey(path: request.path, query: request.query)
         let entry: PreparedToggle
         if let memoKey, let known = prepared.entry(for: memoKey) {
@@ -87,16 +88,22 @@ public struct ToggleResponder: HTTPResponder {
             let query: ToggleQuery
             do {
                 query = try ToggleQuery(rawQuery: request.query, impliedScale: impliedScale)
+                try query.check(for: format)
             } catch {
                 return .failure(EarlyAnswer(response: Self.parameterError(error).annotated(route: "toggle")))
             }
-            let key = query.spec.canonicalKey
+            let picture = ToggleImage.Picture(query: query, format: format)
+            let key = picture.canonicalKey
             let tag = EntityTag.strong(hashing: key.utf8)
             var fields = cacheableFields(entityTag: tag, crossOrigin: true)
             if let ignored = query.ignoredFieldValue {
                 fields.append(name: "X-Ignored-Params", value: ignored)
             }
-            entry = PreparedToggle(spec: query.spec, key: key, entityTag: tag, fields: fields)
+            if format == .svg {
+                // An SVG opened as a document can do nothing but draw (its <style> included).
+                fields.append(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
+            }
+            entry = PreparedToggle(picture: picture, key: key, entityTag: tag, fields: fields)
             if let memoKey { prepared.insert(entry, for: memoKey) }
         }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
@@ -105,72 +112,65 @@ public struct ToggleResponder: HTTPResponder {
         return .success(entry)
     }
 
-    static func image(_ png: [UInt8], fields: HTTPFields, outcome: ImageCache.Outcome) -> HTTPResponse {
-        var fields = fields
-        fields.append(name: "Content-Type", value: "image/png")
-        var response = HTTPResponse(status: 200, headers: fields, body: png)
+    static func image(_ bytes: [UInt8], prepared: PreparedToggle, outcome: ImageCache.Outcome) -> HTTPResponse {
+        var fields = prepared.fields
+        fields.append(name: "Content-Type", value: prepared.picture.format.contentType)
+        var response = HTTPResponse(status: 200, headers: fields, body: bytes)
         response.annotations = ["route": "toggle", "cache": outcome.rawValue]
         return response
     }
 
     func route(_ request: HTTPRequest) -> HTTPResponse {
-        switch request.path {
-        case "/toggle", "/toggle.png":
-            return toggle(request, impliedScale: nil)
-        case "/symbols":
+        guard let route = ToggleRoute.route(for: request.path) else { return staticFile(request) }
+        return respond(route, request)
+    }
+
+    /// The full answer for a route of the table (rendering if need be).
+    func respond(_ route: ToggleRoute, _ request: HTTPRequest) -> HTTPResponse {
+        switch route.target {
+        case .toggle(let format, let scale):
+            return toggle(request, format: format, impliedScale: scale)
+        case .symbols:
             return symbols(request)
-        case "/healthz":
+        case .healthz:
             return Self.text(status: 200, "ok\n").annotated(route: "healthz")
-        case "/readyz":
+        case .readyz:
             return (isReady() ? Self.text(status: 200, "ready\n") : Self.text(status: 503, "not ready\n"))
                 .annotated(route: "readyz")
-        case "/metrics":
+        case .metrics:
             var fields = HTTPFields()
             fields.append(name: "Content-Type", value: PrometheusText.contentType)
             fields.append(name: "Cache-Control", value: "no-store")
             return HTTPResponse(status: 200, headers: fields, body: Array((metrics?.text() ?? "").utf8))
                 .annotated(route: "metrics")
-        default:
-            if let scale = Self.impliedScale(path: request.path) {
-                return toggle(request, impliedScale: scale)
-            }
-            return staticFile(request)
         }
     }
 
-    /// The scale of `/toggle@Nx.png` for N in 1...4, else nil.
-    static func impliedScale(path: String) -> Double? {
-        guard path.hasPrefix("/toggle@"), path.hasSuffix("x.png") else { return nil }
-        let middle = path.dropFirst("/toggle@".count).dropLast("x.png".count)
-        guard middle.count == 1, let n = Int(middle), (1...4).contains(n) else { return nil }
-        return Double(n)
-    }
-
-    func toggle(_ request: HTTPRequest, impliedScale: Double?) -> HTTPResponse {
+    func toggle(_ request: HTTPRequest, format: ImageFormat, impliedScale: Double?) -> HTTPResponse {
         let prepared: PreparedToggle
-        switch prepareToggle(request, impliedScale: impliedScale) {
+        switch prepareToggle(request, format: format, impliedScale: impliedScale) {
         case .success(let p): prepared = p
         case .failure(let answer): return answer.response
         }
-        let png: [UInt8]
+        let bytes: [UInt8]
         let outcome: ImageCache.Outcome
         do {
-            let spec = prepared.spec
+            let picture = prepared.picture
             let make = { () throws(ToggleRenderError) -> [UInt8] in
                 let start = MonotonicClock.now()
-                let bytes = try ToggleImage.png(for: spec)
+                let bytes = try ToggleImage.bytes(for: picture)
                 metrics?.observeRender(seconds: MonotonicClock.now() - start)
                 return bytes
             }
             if let cache {
-                (png, outcome) = try cache.value(for: prepared.key, make: make)
+                (bytes, outcome) = try cache.value(for: prepared.key, make: make)
             } else {
-                (png, outcome) = (try make(), .miss)
+                (bytes, outcome) = (try make(), .miss)
             }
         } catch {
             return Self.error(status: 500, message: "render failed: \(error)").annotated(route: "toggle")
         }
-        return Self.image(png, fields: prepared.fields, outcome: outcome)
+        return Self.image(bytes, prepared: prepared, outcome: outcome)
     }
 
     /// `/symbols`: every symbol name with its MDI icon, licence and author, as JSON.

@@ -1,14 +1,17 @@
 import Foundation
 import ToggleService
 
-/// `toggle-server render`: the same PNG as `GET /toggle`, without a server.
+/// `toggle-server render`: the same bytes as `GET /toggle` (PNG) or `GET /toggle.svg`, without
+/// a server.
 ///
 /// Parameters come as one query string (`'on=1&color=indigo'`) and/or as `--name value` flags;
-/// `-o FILE` (or `--output FILE`) picks the output, standard output by default.
+/// `-o FILE` (or `--output FILE`) picks the output, standard output by default; `--format svg`
+/// (or an output name ending in `.svg`) writes SVG.
 enum RenderCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var queryParts: [String] = []
         var output = "-"
+        var format: ImageFormat?
         var i = 0
         while i < arguments.count {
             let argument = arguments[i]
@@ -17,6 +20,11 @@ enum RenderCommand {
                 guard output == "-" else { return fail("only one output file, please (\(argument) given twice)") }
                 output = arguments[i + 1]
                 i += 2
+            } else if argument == "--format" || argument.hasPrefix("--format=") {
+                let value = argument == "--format" ? (i + 1 < arguments.count ? arguments[i + 1] : "") : String(argument.dropFirst("--format=".count))
+                guard let f = ImageFormat(rawValue: value.lowercased()) else { return fail("--format takes png or svg") }
+                format = f
+                i += argument == "--format" ? 2 : 1
             } else if argument == "--help" || argument == "-h" {
                 Console.line(Usage.text)
                 return 0
@@ -35,26 +43,28 @@ enum RenderCommand {
                 i += 1
             }
         }
+        let chosen = format ?? (output.lowercased().hasSuffix(".svg") ? .svg : .png)
         let query: ToggleQuery
         do {
             query = try ToggleQuery(rawQuery: queryParts.joined(separator: "&"))
+            try query.check(for: chosen)
         } catch {
             return fail("\(error.error): \(error.parameter)=\(error.value); expected \(error.expected)")
         }
         if !query.ignored.isEmpty {
             Console.error("toggle-server: ignored parameters: \(query.ignored.joined(separator: ", "))")
         }
-        let png: [UInt8]
+        let bytes: [UInt8]
         do {
-            png = try ToggleImage.png(for: query.spec)
+            bytes = try ToggleImage.bytes(for: ToggleImage.Picture(query: query, format: chosen))
         } catch {
             return fail("render failed: \(error)")
         }
         if output == "-" {
-            if let e = Console.writeAll(fd: 1, png) {
+            if let e = Console.writeAll(fd: 1, bytes) {
                 return fail("cannot write to standard output: \(String(cString: strerror(e)))")
             }
-        } else if let message = Console.writeFile(output, png) {
+        } else if let message = Console.writeFile(output, bytes) {
             return fail(message)
         }
         return 0

@@ -1,12 +1,13 @@
 /// The text of `toggle-server --help`.
 enum Usage {
     static let text = """
-    toggle-server: renders the SwiftUI "Icon Switch Toggle Style" as PNG over HTTP/1.1.
+    toggle-server: renders the SwiftUI "Icon Switch Toggle Style" as PNG or SVG over HTTP/1.1.
 
     USAGE
       toggle-server [serve] [options]      run the HTTP service
-      toggle-server render [QUERY] [--NAME VALUE ...] [-o FILE]
-                                           write one PNG to FILE (default: standard output)
+      toggle-server render [QUERY] [--NAME VALUE ...] [--format png|svg] [-o FILE]
+                                           write one PNG (or SVG: --format svg or FILE.svg) to FILE
+                                           (default: standard output)
       toggle-server probe [--url http://127.0.0.1:8080/healthz | --host H --port P --path /p] [--timeout S]
                                            GET a URL (default: /healthz on the port in ADDRESS_FILE
                                            if set, else on PORT); exit 0 on 2xx, else 1
@@ -35,6 +36,7 @@ enum Usage {
     RENDER
       toggle-server render 'on=1&color=indigo&scale=2' -o on.png
       toggle-server render --on 1 --color indigo --scale 2 > on.png
+      toggle-server render 'on=1&theme=auto' -o on.svg
     takes the same parameters as GET /toggle (on, state, sym, on_sym, off_sym, color, off_color,
     scale, size, theme, disabled, bg, pad).
     """

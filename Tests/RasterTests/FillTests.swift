@@ -1,3 +1,4 @@
+import Scene
 import Testing
 import Geometry
 @testable import Raster

@@ -1,3 +1,4 @@
+import Scene
 import XCTest
 import Geometry
 @testable import Raster

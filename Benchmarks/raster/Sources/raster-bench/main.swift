@@ -4,6 +4,7 @@
 // The same shapes as cairo_bench.c. Usage: raster-bench [iterations] [scale...]
 // RASTER_BENCH_WARM=1: shadows come from a cache after the first toggle.
 // Prints one line per scale: "swift scale=S us_per_toggle=T checksum=C".
+import Scene
 import Geometry
 import Raster
 

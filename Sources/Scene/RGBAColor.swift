@@ -1,4 +1,3 @@
-import Geometry
 /// An sRGB colour with straight (non-premultiplied) alpha: 8-bit sRGB-encoded channels and an
 /// opacity in 0...1 kept unquantized until compositing (so `rgba(60,60,67,0.21)` stays exact).
 public struct RGBAColor: Sendable, Equatable, Hashable {

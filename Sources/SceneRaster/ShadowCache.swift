@@ -1,12 +1,13 @@
 import Geometry
 import Raster
+import Scene
 import Utilities
 
-/// Blurred knob shadows by exact geometry, shared by every thread that renders.
+/// Blurred shadow coverage by exact geometry, shared by every thread that renders.
 ///
-/// A shadow depends only on the canvas size, the disc (centre and radius), sigma and the knob
-/// that hides part of it, all in device px; every image with the same size, scale, state and
-/// padding (whatever its colours, symbol or theme) has the same one. Entries are exact: a hit
+/// A shadow's coverage depends only on the canvas size, the path and where it is placed (px),
+/// sigma and the disc that hides part of it; for a toggle, every image with the same size,
+/// scale, state and padding (whatever its colours, symbol or theme) has the same one. Entries are exact: a hit
 /// returns the very values a fresh blur would compute, so the cache never changes the output.
 /// Bounded in bytes; when full, new shadows are computed per request and not kept (no
 /// eviction), as `SymbolCache` does with outlines.
@@ -14,11 +15,14 @@ public final class ShadowCache: Sendable {
     /// The geometry a shadow is computed from, compared exactly.
     struct Key: Hashable, Sendable {
         var width: Int, height: Int
-        var centerX: Double, centerY: Double, radius: Double, sigma: Double
-        var hiddenUnder: OpaqueDisc?
+        var path: Path
+        /// Path units -> px, the shadow's offset included.
+        var placement: AffineTransform
+        var sigma: Double
+        var hiddenUnder: Disc?
     }
 
-    /// The cache the renderer uses by default.
+    /// The cache `SceneRasterizer` uses by default.
     public static let shared = ShadowCache()
 
     public var capacityBytes: Int { storage.capacity }

@@ -1,0 +1,116 @@
+import Geometry
+import Scene
+
+/// Errors from writing SVG.
+public enum SVGWriterError: Error, Equatable, Sendable {
+    /// The light and dark scenes of a colour-scheme-following SVG differ in more than colours.
+    case scenesDiffer
+}
+
+/// A `Scene` as an SVG 1.1 document (docs/design-facts.md, "SVG"): `width`, `height` and
+/// `viewBox` in the scene's px, so rasterized at its intrinsic size it matches the PNG.
+///
+/// - Fills become `<path>` (`fill`, `fill-opacity` = colour alpha x opacity, `fill-rule`); a
+///   fill's transform stays a `transform="matrix(...)"` so path data keeps its own units.
+/// - A shadow is its path (offset applied) through `<feGaussianBlur stdDeviation=sigma>`, in a
+///   filter whose region is the canvas (`userSpaceOnUse`): large enough for every blur that can
+///   show, clipped to the canvas as the PNG is; filters run in sRGB as our compositing does.
+/// - Self-contained and inert: no script, `foreignObject`, external references or event
+///   attributes; `role="img"`, `aria-label` and `<title>` from `scene.title`, XML-escaped.
+/// - Deterministic: equal scenes give equal bytes; numbers have at most 3 decimals.
+public enum SVGWriter {
+    /// The SVG for `scene`, UTF-8.
+    public static func svg(_ scene: Scene) -> [UInt8] {
+        Array(document(scene, dark: nil).utf8)
+    }
+
+    /// One SVG that shows `light`, or `dark` where the viewer prefers a dark colour scheme
+    /// (`@media (prefers-color-scheme: dark)` in a `<style>` element, Media Queries level 5).
+    /// - Throws: `SVGWriterError.scenesDiffer` unless the two differ only in their colours.
+    public static func svg(light: Scene, dark: Scene) throws(SVGWriterError) -> [UInt8] {
+        guard light.width == dark.width, light.height == dark.height, light.title == dark.title,
+              light.operations.map(uncoloured) == dark.operations.map(uncoloured)
+        else { throw .scenesDiffer }
+        return Array(document(light, dark: dark).utf8)
+    }
+
+    static func document(_ scene: Scene, dark: Scene?) -> String {
+        let w = String(scene.width), h = String(scene.height)
+        let title = SVGText.escaped(scene.title)
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
+            + " role=\"img\" aria-label=\"\(title)\"><title>\(title)</title>"
+        // Operations whose colour differs in the dark scene get a class the media query recolours.
+        var darkRules = ""
+        var classes = [String?](repeating: nil, count: scene.operations.count)
+        if let dark {
+            for (i, (l, d)) in zip(scene.operations, dark.operations).enumerated() where differ(colour(l), colour(d)) {
+                classes[i] = "c\(i)"
+                darkRules += ".c\(i){fill:\(SVGText.hex(colour(d).color));fill-opacity:\(SVGText.number(colour(d).alpha))}"
+            }
+        }
+        if !darkRules.isEmpty {
+            svg += "<style>@media (prefers-color-scheme:dark){\(darkRules)}</style>"
+        }
+        // One filter per distinct sigma, in order of first use.
+        var filters: [Double] = []
+        for case .shadow(let s) in scene.operations where !filters.contains(s.sigma) { filters.append(s.sigma) }
+        if !filters.isEmpty {
+            svg += "<defs>"
+            for (i, sigma) in filters.enumerated() {
+                svg += "<filter id=\"s\(i)\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" filterUnits=\"userSpaceOnUse\""
+                    + " color-interpolation-filters=\"sRGB\"><feGaussianBlur stdDeviation=\"\(SVGText.number(sigma))\"/></filter>"
+            }
+            svg += "</defs>"
+        }
+        for (i, operation) in scene.operations.enumerated() {
+            let classAttribute = classes[i].map { " class=\"\($0)\"" } ?? ""
+            let paint = paintAttributes(colour(operation))
+            switch operation {
+            case .paint:
+                svg += "<rect\(classAttribute) width=\"\(w)\" height=\"\(h)\"\(paint)/>"
+            case .fill(let f):
+                var attributes = ""
+                if f.transform != .identity {
+                    let t = f.transform
+                    attributes += " transform=\"matrix(" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(SVGText.number)
+                        .joined(separator: " ") + ")\""
+                }
+                if f.fillRule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
+                svg += "<path\(classAttribute) d=\"\(SVGText.pathData(f.path))\"\(paint)\(attributes)/>"
+            case .shadow(let s):
+                let filter = filters.firstIndex(of: s.sigma) ?? 0
+                svg += "<path\(classAttribute) d=\"\(SVGText.pathData(s.path, transform: s.placement))\"\(paint)"
+                    + " filter=\"url(#s\(filter))\"/>"
+            }
+        }
+        return svg + "</svg>"
+    }
+
+    /// The colour an operation draws with and its effective alpha (colour alpha x opacity).
+    static func colour(_ operation: SceneOperation) -> (color: RGBAColor, alpha: Double) {
+        switch operation {
+        case .paint(let c): return (c, c.alpha)
+        case .fill(let f): return (f.color, f.color.alpha * min(max(f.opacity, 0), 1))
+        case .shadow(let s): return (s.color, s.color.alpha * min(max(s.opacity, 0), 1))
+        }
+    }
+
+    static func differ(_ a: (color: RGBAColor, alpha: Double), _ b: (color: RGBAColor, alpha: Double)) -> Bool {
+        (a.color.red, a.color.green, a.color.blue, a.alpha) != (b.color.red, b.color.green, b.color.blue, b.alpha)
+    }
+
+    /// ` fill="#rrggbb"`, plus ` fill-opacity` when not opaque.
+    static func paintAttributes(_ paint: (color: RGBAColor, alpha: Double)) -> String {
+        let opacity = SVGText.number(paint.alpha)
+        return " fill=\"\(SVGText.hex(paint.color))\"" + (opacity == "1" ? "" : " fill-opacity=\"\(opacity)\"")
+    }
+
+    /// The operation with its colour and opacity taken out: what must agree between themes.
+    static func uncoloured(_ operation: SceneOperation) -> SceneOperation {
+        switch operation {
+        case .paint: return .paint(.clear)
+        case .fill(var f): f.color = .clear; f.opacity = 0; return .fill(f)
+        case .shadow(var s): s.color = .clear; s.opacity = 0; s.hiddenUnder = nil; return .shadow(s)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Geometry
+import Raster
+import Scene
+
+/// The raster backend: draws a `Scene` onto a premultiplied RGBA canvas with our rasterizer,
+/// operation by operation, source-over (`Canvas`), at the scene's size.
+///
+/// Backend concerns stay here: one `RasterScratch` for the whole picture, blurred shadows from a
+/// `ShadowCache`, and the `hiddenUnder` hint (pixels an opaque disc drawn later covers are
+/// neither blurred nor composited; the bytes are the same without the hint).
+public enum SceneRasterizer {
+    /// `scene` drawn on a transparent canvas of `scene.width` x `scene.height` px. Blurred
+    /// shadows come from `shadows` when it holds the same geometry (nil: always blur).
+    /// - Throws: `RasterError.nonFiniteCoordinate` when a path has NaN or infinite coordinates.
+    public static func render(_ scene: Scene, shadows: ShadowCache? = .shared) throws(RasterError) -> Canvas {
+        var canvas = Canvas(width: scene.width, height: scene.height)
+        var scratch = RasterScratch()
+        for operation in scene.operations {
+            switch operation {
+            case .paint(let color):
+                canvas.fillAll(color)
+            case .fill(let fill):
+                try canvas.fill(fill.path, transform: fill.transform, color: fill.color, opacity: fill.opacity,
+                                fillRule: fill.fillRule, scratch: &scratch)
+            case .shadow(let shadow):
+                let coverage = try blurredCoverage(of: shadow, width: canvas.width, height: canvas.height,
+                                                   shadows: shadows, scratch: &scratch)
+                canvas.composite(coverage, color: shadow.color, opacity: shadow.opacity)
+            }
+        }
+        return canvas
+    }
+
+    /// The shadow's blurred coverage on a `width` x `height` canvas, from `shadows` if it has it.
+    static func blurredCoverage(of shadow: PathShadow, width: Int, height: Int, shadows: ShadowCache?,
+                                scratch: inout RasterScratch) throws(RasterError) -> BoxCoverage {
+        let placement = shadow.placement
+        let hidden = shadow.hiddenUnder.map { OpaqueDisc(center: $0.center, radius: $0.radius) }
+        func blur(_ scratch: inout RasterScratch) throws(RasterError) -> BoxCoverage {
+            try GaussianBlur.blurredCoverage(of: shadow.path, transform: placement, width: width, height: height,
+                                             sigma: shadow.sigma, hiddenUnder: hidden, scratch: &scratch)
+        }
+        guard let shadows else { return try blur(&scratch) }
+        let key = ShadowCache.Key(width: width, height: height, path: shadow.path, placement: placement,
+                                  sigma: shadow.sigma, hiddenUnder: shadow.hiddenUnder)
+        return try shadows.shadow(for: key) { () throws(RasterError) in try blur(&scratch) }
+    }
+}

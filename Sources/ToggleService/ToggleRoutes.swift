@@ -1,0 +1,50 @@
+/// The service's one route table (docs/design-facts.md section 4), read by both the inline path
+/// (`respondImmediately`, on the event loop thread) and the queued path (`respond`): each route
+/// says what it serves and whether it may be answered inline.
+struct ToggleRoute: Equatable, Sendable {
+    enum Target: Equatable, Sendable {
+        /// A toggle picture; `impliedScale` from an `@Nx` path.
+        case toggle(ImageFormat, impliedScale: Double?)
+        case symbols, healthz, readyz, metrics
+    }
+
+    /// Whether the event loop thread may answer it, which must cost no rendering or file reading.
+    enum Inline: Equatable, Sendable {
+        /// Always (constant answers).
+        case always
+        /// Only when no render is needed: an image cache hit, a 304 or a parameter error.
+        case whenCached
+        /// Never: it goes to the worker queue.
+        case never
+    }
+
+    var target: Target
+    var inline: Inline
+
+    /// Exact paths. `/toggle@Nx.png` (N = 1...4) is matched apart; there is no `@Nx.svg`
+    /// (an SVG's intrinsic size follows `scale`).
+    static let exact: [String: ToggleRoute] = [
+        "/toggle": ToggleRoute(target: .toggle(.png, impliedScale: nil), inline: .whenCached),
+        "/toggle.png": ToggleRoute(target: .toggle(.png, impliedScale: nil), inline: .whenCached),
+        "/toggle.svg": ToggleRoute(target: .toggle(.svg, impliedScale: nil), inline: .whenCached),
+        "/symbols": ToggleRoute(target: .symbols, inline: .never),
+        "/healthz": ToggleRoute(target: .healthz, inline: .always),
+        "/readyz": ToggleRoute(target: .readyz, inline: .always),
+        "/metrics": ToggleRoute(target: .metrics, inline: .never),
+    ]
+
+    /// The route for `path`, or nil: a static file (or 404).
+    static func route(for path: String) -> ToggleRoute? {
+        if let route = exact[path] { return route }
+        guard let scale = impliedScale(path: path) else { return nil }
+        return ToggleRoute(target: .toggle(.png, impliedScale: scale), inline: .whenCached)
+    }
+
+    /// The scale of `/toggle@Nx.png` for N in 1...4, else nil.
+    static func impliedScale(path: String) -> Double? {
+        guard path.hasPrefix("/toggle@"), path.hasSuffix("x.png") else { return nil }
+        let middle = path.dropFirst("/toggle@".count).dropLast("x.png".count)
+        guard middle.count == 1, let n = Int(middle), (1...4).contains(n) else { return nil }
+        return Double(n)
+    }
+}
