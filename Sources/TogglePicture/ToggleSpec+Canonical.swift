@@ -12,10 +12,17 @@ extension ToggleSpec {
     public var canonicalKey: String {
         let (trackColor, symbolColor) = resolvedColors
         let bg = background?.resolved(in: appearance) ?? .clear
-        return [
+        let key = [
             Self.rendererVersion, state.rawValue, symbolName, Self.key(trackColor), Self.key(symbolColor),
             "\(scale)", size.rawValue, disabled ? "d" : "e", Self.key(bg.alpha == 0 ? .clear : bg), "\(padding)",
         ].joined(separator: ";")
+        // The default style without a label keeps the key (and ETags) it always had; any other
+        // style adds its name, the label, both track colours and the theme (styles draw the
+        // label and their own fixed colours per theme).
+        guard style != ToggleStyles.defaultName || !label.isEmpty else { return key }
+        let off = offColor.map { Self.key($0.resolved(in: appearance)) } ?? "-"
+        return key + ";" + [style, Self.key(tint.resolved(in: appearance)), off, appearance.rawValue,
+                            "\(label.utf8.count):" + label].joined(separator: ";")
     }
 
     /// The track's and the symbol's colours as drawn: the tint for both when on or mixed; when
