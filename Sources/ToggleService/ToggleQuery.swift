@@ -25,7 +25,7 @@ public struct ToggleQuery: Sendable {
     ]
     static let known: Set<String> = [
         "on", "state", "sym", "on_sym", "off_sym", "color", "off_color", "scale", "size", "theme",
-        "disabled", "bg", "pad",
+        "disabled", "bg", "pad", "style", "sources", "label",
     ]
 
     static let booleanExpected = "1, 0, true, false, yes, no, on or off"
@@ -71,6 +71,9 @@ public struct ToggleQuery: Sendable {
             }
             spec.state = s
         }
+        if let p = values["sources"] { spec.state = MultiValueState.state(of: try StyleParameters.sources(p)) }
+        if let p = values["style"] { try StyleParameters.applyStyle(p, to: &spec) }
+        if let p = values["label"] { spec.label = try StyleParameters.label(p) }
         if let sym = values["sym"] {
             let stateKey = spec.state == .on ? "on_sym" : (spec.state == .off ? "off_sym" : nil)
             if let key = stateKey, let other = values[key] {
@@ -116,6 +119,7 @@ public struct ToggleQuery: Sendable {
         if let p = values["pad"] {
             spec.padding = try Self.decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
         }
+        try StyleParameters.checkCombinations(values, spec: spec)
         self.spec = spec
     }
 

@@ -47,7 +47,6 @@ struct SymbolAlias: Sendable {
         .init("xmark.circle", "close-circle-outline"),
         // Seed 001's MyToggleStyle draws `hare` when on (docs/design-facts.md section 11).
         .init("hare", "rabbit-variant-outline"),
-        .init("hare.fill", "rabbit-variant"),
         .init("xmark.circle.fill", "close-circle"),
         .init("xmark.octagon.fill", "close-octagon"),
         .init("minus.circle", "minus-circle-outline"),
