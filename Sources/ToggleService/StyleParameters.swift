@@ -63,16 +63,16 @@ enum StyleParameters {
         return p.value
     }
 
-    /// Rules between parameters: `sources` with `on` or `state`; a symbol on a style without one;
-    /// a style whose picture is its label without `label`.
+    /// Rules between parameters, checked before any value applies: `sources` with `on` or
+    /// `state`; a symbol on a style without one; a style whose picture is its label without
+    /// `label` (`labelRequired`: on `/toggle`, where nothing else gives a label).
     /// - Throws: `ParameterError` naming the parameter that does not fit.
-    static func checkCombinations(_ values: [String: QueryDecoder.Pair], spec: ToggleSpec,
-                                  labelRequired: Bool = true) throws(ParameterError) {
+    static func checkCombinations(_ values: [String: QueryDecoder.Pair], labelRequired: Bool = true) throws(ParameterError) {
         if let sources = values["sources"], let other = values["on"] ?? values["state"] {
             throw ParameterError(error: "conflicting parameters", parameter: sources.name, value: sources.value,
                                  expected: "either sources or \(other.name), not both (sources sets the state)")
         }
-        let style = ToggleStyles.style(of: spec)
+        guard let given = values["style"], let style = ToggleStyles.style(named: given.value) else { return }  // its row reports it
         if style.symbols == nil {
             for name in ["sym", "on_sym", "off_sym"] {
                 guard let p = values[name] else { continue }
@@ -81,7 +81,7 @@ enum StyleParameters {
                                          + ToggleStyles.all.filter { $0.symbols != nil }.map(\.name).joined(separator: ", ") + ")")
             }
         }
-        if labelRequired, style.needsLabel, spec.label.isEmpty {
+        if labelRequired, style.needsLabel, values["label"] == nil {
             throw ParameterError(error: "missing parameter", parameter: "label", value: "",
                                  expected: "a label (label=...): style \(style.name) draws its label")
         }

@@ -62,6 +62,7 @@ public struct ToggleQuery: Sendable {
             throw ParameterError(error: "conflicting parameters", parameter: state.name, value: state.value,
                                  expected: "either on=\(on.value) or state, not both")
         }
+        try StyleParameters.checkCombinations(values)
         if let on = values["on"] {
             spec.state = try Self.boolean(on) ? .on : .off
         }
@@ -119,7 +120,6 @@ public struct ToggleQuery: Sendable {
         if let p = values["pad"] {
             spec.padding = try Self.decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
         }
-        try StyleParameters.checkCombinations(values, spec: spec)
         self.spec = spec
     }
 
