@@ -43,9 +43,13 @@ extension ToggleSpec {
     }
 
     /// Human-readable summary for the PNG Description chunk and alt text, e.g.
-    /// "Switch, on, symbol moon.fill, tint indigo".
+    /// "Switch, on, symbol moon.fill, tint indigo"; other styles add theirs ("Wi-Fi, Switch, on,
+    /// style switch, tint blue").
     public var accessibilityDescription: String {
-        var parts = ["Switch", state.rawValue, "symbol \(symbolName)"]
+        var parts = ["Switch", state.rawValue]
+        if !label.isEmpty { parts.insert(label, at: 0) }
+        if style != ToggleStyles.defaultName { parts.append("style \(style)") }
+        if !symbolName.isEmpty && ToggleStyles.style(of: self).symbols != nil { parts.append("symbol \(symbolName)") }
         if state != .off { parts.append("tint \(tint.canonical)") }
         if disabled { parts.append("disabled") }
         return parts.joined(separator: ", ")
