@@ -5,7 +5,7 @@
 //   Geometry       points, affine transforms, paths, arcs, capsule, SVG path parser, flattening,
 //                  libm shims; no pixels
 //   Scene          a picture as ordered drawing operations in px (fill a path, a path's blurred
-//                  shadow, paint the canvas) with their colours (RGBAColor); on Geometry
+//                  shadow, paint the canvas, a nested scene as a layer) with their colours (RGBAColor); on Geometry
 //   Raster         exact-coverage rasterizer, coverage masks, premultiplied RGBA canvas, Gaussian
 //                  blur; on Geometry (and Scene for RGBAColor)
 //   SceneRaster    the raster backend: Scene -> Canvas, with the blurred-shadow cache
@@ -22,7 +22,7 @@
 //   toggle-server  the executable: `serve` (default), `render` and `probe`
 //   TestSupport    test helpers: independent PNG decoder, loopback client, the binary as a child
 //                  process, a Prometheus text reader
-//   png-tuning, raster-bench, serving-bench        benchmarks (`swift run -c release NAME`)
+//   png-tuning, raster-bench, serving-bench, scene-bench   benchmarks (`swift run -c release NAME`)
 //   fuzz-request-parser, fuzz-query-decoder        libFuzzer targets (`scripts/fuzz NAME SECONDS`)
 //   GeometryTests, RasterTests, SceneTests, UtilitiesTests, TogglePictureTests, HTTPServerTests,
 //   ToggleServiceTests                             each library's tests
@@ -64,7 +64,11 @@ let package = Package(
         // Benchmarks (not tests): `swift run -c release NAME`.
         .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Raster"],
                           path: "Benchmarks/png-tuning"),
-        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster"],
+        .executableTarget(name: "scene-bench",
+                          dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Scene", "SceneRaster", "Raster",
+                                         "Geometry"],
+                          path: "Benchmarks/scene"),
+        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster", "Scene"],
                           path: "Benchmarks/raster/Sources/raster-bench"),
         // Fuzz targets. Their libFuzzer entry point is compiled only with `-DFUZZING` (scripts/fuzz);
         // otherwise they are stubs with a `main`, so plain `swift build` and `swift test` still link.
@@ -86,7 +90,7 @@ let package = Package(
                     dependencies: ["TogglePicture", "Geometry", "Scene", "Raster", "Utilities", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
                     dependencies: ["ToggleService", "TogglePicture", "HTTPServer", "ImageWriters", "Raster", "Utilities",
-                                   "TestSupport"]),
+                                   "Scene", "SceneRaster", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toggle-server", "TestSupport"]),
     ]
 )

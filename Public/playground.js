@@ -1,5 +1,5 @@
-// The playground on index.html: controls -> a /toggle URL -> preview and snippets.
-// Plain JavaScript, no build step; talks only to this server (/toggle, /symbols).
+// The playground on index.html: controls -> a /toggle (PNG) or /toggle.svg URL -> preview and snippets.
+// Plain JavaScript, no build step; talks only to this server (/toggle, /toggle.svg, /symbols).
 "use strict";
 
 // Dynamic Type factors (body line height / 22), docs/design-facts.md section 2.
@@ -17,6 +17,7 @@ const COLOURS = {
 const DEFAULTS = {
   state: "on", disabled: false, on_sym: "checkmark", off_sym: "xmark", sym: "minus",
   color: "green", off_color: "", bg: "", scale: "2", size: "large", pad: "0", theme: "light", alt: "",
+  format: "png",
 };
 const SEARCH_LIMIT = 48;
 
@@ -83,6 +84,7 @@ function settings() {
     pad: $("pad").value.trim(),
     theme: form.elements.theme.value,
     alt: $("alt").value.trim(),
+    format: form.elements.format.value,
   };
 }
 
@@ -94,6 +96,7 @@ function apply(s) {
   $("scale").value = s.scale;
   $("size").value = s.size;
   $("pad").value = s.pad;
+  form.elements.format.value = s.format === "svg" ? "svg" : "png";
   form.elements.theme.value = s.theme;
   $("alt").value = s.alt;
 }
@@ -120,7 +123,7 @@ function query(s, theme = s.theme) {
 }
 
 function toggleURL(s, theme) {
-  return location.origin + "/toggle?" + query(s, theme);
+  return location.origin + (s.format === "svg" ? "/toggle.svg?" : "/toggle?") + query(s, theme);
 }
 
 /** Pixel size of the PNG, and the CSS size to show it at (pixels / scale). */
@@ -155,7 +158,7 @@ function snippets(s) {
     html: img(url),
     md: `![${escapeMarkdown(alt)}](${url})`,
     picture: `<picture>\n  <source media="(prefers-color-scheme: dark)" srcset="${escapeHTML(dark)}">\n  ${img(light)}\n</picture>`,
-    curl: `curl -fsS '${url}' -o toggle.png`,
+    curl: `curl -fsS '${url}' -o toggle.${s.format === "svg" ? "svg" : "png"}`,
   };
 }
 
@@ -177,6 +180,12 @@ function showProblem(text) {
 
 function update() {
   const s = settings();
+  // theme=auto follows the viewer's colour scheme, which only an SVG can do.
+  $("theme-auto").disabled = s.format !== "svg";
+  if (s.theme === "auto" && s.format !== "svg") {
+    form.elements.theme.value = "light";
+    s.theme = "light";
+  }
   for (const p of ["on_sym", "off_sym", "sym"]) {
     $(p).closest("label").classList.toggle("active", p === { on: "on_sym", off: "off_sym", mixed: "sym" }[s.state]);
   }

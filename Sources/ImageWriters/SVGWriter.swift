@@ -7,7 +7,7 @@ public enum SVGWriterError: Error, Equatable, Sendable {
     case scenesDiffer
 }
 
-/// A `Scene` as an SVG 1.1 document (docs/design-facts.md, "SVG"): `width`, `height` and
+/// A `Scene` as an SVG 1.1 document (docs/design-facts.md section 9): `width`, `height` and
 /// `viewBox` in the scene's px, so rasterized at its intrinsic size it matches the PNG.
 ///
 /// - Fills become `<path>` (`fill`, `fill-opacity` = colour alpha x opacity, `fill-rule`); a
@@ -17,6 +17,8 @@ public enum SVGWriterError: Error, Equatable, Sendable {
 ///   show, clipped to the canvas as the PNG is; filters run in sRGB as our compositing does.
 /// - Self-contained and inert: no script, `foreignObject`, external references or event
 ///   attributes; `role="img"`, `aria-label` and `<title>` from `scene.title`, XML-escaped.
+/// - A layer is a `<g>` translated to its offset, with its opacity; its shadows' filter region is
+///   the layer's canvas.
 /// - Deterministic: equal scenes give equal bytes; numbers have at most 3 decimals.
 public enum SVGWriter {
     /// The SVG for `scene`, UTF-8.
@@ -37,53 +39,84 @@ public enum SVGWriter {
     static func document(_ scene: Scene, dark: Scene?) -> String {
         let w = String(scene.width), h = String(scene.height)
         let title = SVGText.escaped(scene.title)
+        var body = Body()
+        body.emit(scene, dark: dark)
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
             + " role=\"img\" aria-label=\"\(title)\"><title>\(title)</title>"
-        // Operations whose colour differs in the dark scene get a class the media query recolours.
-        var darkRules = ""
-        var classes = [String?](repeating: nil, count: scene.operations.count)
-        if let dark {
-            for (i, (l, d)) in zip(scene.operations, dark.operations).enumerated() where differ(colour(l), colour(d)) {
-                classes[i] = "c\(i)"
-                darkRules += ".c\(i){fill:\(SVGText.hex(colour(d).color));fill-opacity:\(SVGText.number(colour(d).alpha))}"
-            }
+        if !body.darkRules.isEmpty {
+            svg += "<style>@media (prefers-color-scheme:dark){\(body.darkRules)}</style>"
         }
-        if !darkRules.isEmpty {
-            svg += "<style>@media (prefers-color-scheme:dark){\(darkRules)}</style>"
-        }
-        // One filter per distinct sigma, in order of first use.
-        var filters: [Double] = []
-        for case .shadow(let s) in scene.operations where !filters.contains(s.sigma) { filters.append(s.sigma) }
-        if !filters.isEmpty {
+        if !body.filters.isEmpty {
             svg += "<defs>"
-            for (i, sigma) in filters.enumerated() {
-                svg += "<filter id=\"s\(i)\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" filterUnits=\"userSpaceOnUse\""
-                    + " color-interpolation-filters=\"sRGB\"><feGaussianBlur stdDeviation=\"\(SVGText.number(sigma))\"/></filter>"
+            for (i, f) in body.filters.enumerated() {
+                svg += "<filter id=\"s\(i)\" x=\"0\" y=\"0\" width=\"\(f.width)\" height=\"\(f.height)\""
+                    + " filterUnits=\"userSpaceOnUse\" color-interpolation-filters=\"sRGB\">"
+                    + "<feGaussianBlur stdDeviation=\"\(SVGText.number(f.sigma))\"/></filter>"
             }
             svg += "</defs>"
         }
-        for (i, operation) in scene.operations.enumerated() {
-            let classAttribute = classes[i].map { " class=\"\($0)\"" } ?? ""
-            let paint = paintAttributes(colour(operation))
-            switch operation {
-            case .paint:
-                svg += "<rect\(classAttribute) width=\"\(w)\" height=\"\(h)\"\(paint)/>"
-            case .fill(let f):
-                var attributes = ""
-                if f.transform != .identity {
-                    let t = f.transform
-                    attributes += " transform=\"matrix(" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(SVGText.number)
-                        .joined(separator: " ") + ")\""
+        return svg + body.text + "</svg>"
+    }
+
+    /// The drawing elements, written depth first, with what the header needs collected on the way.
+    struct Body {
+        /// A blur filter: sigma, and the canvas (of the scene or layer using it) as its region.
+        struct Filter: Equatable { var sigma: Double, width: Int, height: Int }
+        var text = ""
+        /// `.cN{...}` rules for operations whose colour differs in the dark scene.
+        var darkRules = ""
+        var filters: [Filter] = []
+        /// Operations written so far: the N of each class name.
+        var count = 0
+
+        mutating func emit(_ scene: Scene, dark: Scene?) {
+            let w = String(scene.width), h = String(scene.height)
+            for (i, operation) in scene.operations.enumerated() {
+                let n = count
+                count += 1
+                let darkOperation = dark?.operations[i]
+                if case .layer(let layer) = operation {
+                    var attributes = ""
+                    if layer.x != 0 || layer.y != 0 { attributes += " transform=\"translate(\(layer.x) \(layer.y))\"" }
+                    let opacity = SVGText.number(min(max(layer.opacity, 0), 1))
+                    if opacity != "1" { attributes += " opacity=\"\(opacity)\"" }
+                    var darkScene: Scene?
+                    if case .layer(let d)? = darkOperation { darkScene = d.scene }
+                    text += "<g\(attributes)>"
+                    emit(layer.scene, dark: darkScene)
+                    text += "</g>"
+                    continue
                 }
-                if f.fillRule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
-                svg += "<path\(classAttribute) d=\"\(SVGText.pathData(f.path))\"\(paint)\(attributes)/>"
-            case .shadow(let s):
-                let filter = filters.firstIndex(of: s.sigma) ?? 0
-                svg += "<path\(classAttribute) d=\"\(SVGText.pathData(s.path, transform: s.placement))\"\(paint)"
-                    + " filter=\"url(#s\(filter))\"/>"
+                var classAttribute = ""
+                if let darkOperation, differ(colour(operation), colour(darkOperation)) {
+                    classAttribute = " class=\"c\(n)\""
+                    let d = colour(darkOperation)
+                    darkRules += ".c\(n){fill:\(SVGText.hex(d.color));fill-opacity:\(SVGText.number(d.alpha))}"
+                }
+                let paint = paintAttributes(colour(operation))
+                switch operation {
+                case .paint:
+                    text += "<rect\(classAttribute) width=\"\(w)\" height=\"\(h)\"\(paint)/>"
+                case .fill(let f):
+                    var attributes = ""
+                    if f.transform != .identity {
+                        let t = f.transform
+                        attributes += " transform=\"matrix(" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(SVGText.number)
+                            .joined(separator: " ") + ")\""
+                    }
+                    if f.fillRule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
+                    text += "<path\(classAttribute) d=\"\(SVGText.pathData(f.path))\"\(paint)\(attributes)/>"
+                case .shadow(let s):
+                    let filter = Filter(sigma: s.sigma, width: scene.width, height: scene.height)
+                    if !filters.contains(filter) { filters.append(filter) }
+                    let id = filters.firstIndex(of: filter) ?? 0
+                    text += "<path\(classAttribute) d=\"\(SVGText.pathData(s.path, transform: s.placement))\"\(paint)"
+                        + " filter=\"url(#s\(id))\"/>"
+                case .layer:
+                    break
+                }
             }
         }
-        return svg + "</svg>"
     }
 
     /// The colour an operation draws with and its effective alpha (colour alpha x opacity).
@@ -92,6 +125,7 @@ public enum SVGWriter {
         case .paint(let c): return (c, c.alpha)
         case .fill(let f): return (f.color, f.color.alpha * min(max(f.opacity, 0), 1))
         case .shadow(let s): return (s.color, s.color.alpha * min(max(s.opacity, 0), 1))
+        case .layer: return (.clear, 0)
         }
     }
 
@@ -111,6 +145,9 @@ public enum SVGWriter {
         case .paint: return .paint(.clear)
         case .fill(var f): f.color = .clear; f.opacity = 0; return .fill(f)
         case .shadow(var s): s.color = .clear; s.opacity = 0; s.hiddenUnder = nil; return .shadow(s)
+        case .layer(var l):
+            l.scene.operations = l.scene.operations.map(uncoloured)
+            return .layer(l)
         }
     }
 }

@@ -3,7 +3,7 @@ import Geometry
 /// One picture as an ordered list of drawing operations in device pixels, laid out once and
 /// consumed by every backend (the rasterizer for PNG, the SVG writer), so the formats cannot
 /// disagree: a backend draws what the scene says and never recomputes geometry. The same idea
-/// as Skia's `SkPicture` or resvg's `usvg` tree (docs/design-facts.md, "the scene").
+/// as Skia's `SkPicture` or resvg's `usvg` tree (docs/design-facts.md section 9).
 ///
 /// Coordinates: px, origin at the top-left corner of the canvas, y down. Operations are drawn
 /// in order, each composited source-over onto what the earlier ones drew, on a transparent

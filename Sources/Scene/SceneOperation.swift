@@ -9,6 +9,30 @@ public enum SceneOperation: Sendable, Hashable {
     case fill(PathFill)
     /// The Gaussian-blurred silhouette of a path (a drop shadow).
     case shadow(PathShadow)
+    /// Another scene drawn on its own transparent canvas, then composited as one layer at a
+    /// whole-pixel offset and an opacity (a switch inside a row; a crossfade).
+    case layer(SceneLayer)
+}
+
+/// A nested scene placed in its parent: its operations are drawn on a transparent canvas of
+/// `scene.width` x `scene.height` px (so they are clipped to it, and `.paint` fills only it), and
+/// that canvas is composited source-over at (`x`, `y`) px with `opacity` (SwiftUI's
+/// `compositingGroup().opacity(_:)`). Whole pixels keep the layer's edges as crisp as the scene
+/// drawn alone. Backends that do not clip (SVG) expect fills to lie within the layer's canvas.
+public struct SceneLayer: Sendable, Hashable {
+    public var scene: Scene
+    /// Offset of the layer's top-left corner in the parent, px.
+    public var x: Int
+    public var y: Int
+    /// 0...1, applied to the composited layer as a whole.
+    public var opacity: Double
+
+    public init(_ scene: Scene, x: Int = 0, y: Int = 0, opacity: Double = 1) {
+        self.scene = scene
+        self.x = x
+        self.y = y
+        self.opacity = opacity
+    }
 }
 
 /// A path filled with a colour at an opacity: source alpha `color.alpha * opacity * coverage`.

@@ -26,6 +26,12 @@ public enum SceneRasterizer {
                 let coverage = try blurredCoverage(of: shadow, width: canvas.width, height: canvas.height,
                                                    shadows: shadows, scratch: &scratch)
                 canvas.composite(coverage, color: shadow.color, opacity: shadow.opacity)
+            case .layer(let layer):
+                var picture = try render(layer.scene, shadows: shadows)
+                let opacity = min(max(layer.opacity, 0), 1)
+                guard opacity > 0 else { continue }
+                if opacity < 1 { picture.multiply(by: opacity) }
+                canvas.draw(picture, x: layer.x, y: layer.y)
             }
         }
         return canvas
@@ -44,5 +50,16 @@ public enum SceneRasterizer {
         let key = ShadowCache.Key(width: width, height: height, path: shadow.path, placement: placement,
                                   sigma: shadow.sigma, hiddenUnder: shadow.hiddenUnder)
         return try shadows.shadow(for: key) { () throws(RasterError) in try blur(&scratch) }
+    }
+}
+
+extension Canvas {
+    /// Every premultiplied channel times `opacity` (0...1), rounded to nearest: the canvas as a
+    /// layer seen through that opacity.
+    mutating func multiply(by opacity: Double) {
+        let k = Float(opacity)
+        pixels.withUnsafeMutableBufferPointer { px in
+            for i in px.indices { px[i] = UInt8(min(Float(px[i]) * k + 0.5, 255)) }
+        }
     }
 }

@@ -103,6 +103,61 @@ def screenshot(driver, path, width, height, mobile):
     print("saved", path)
 
 
+SVG_PIXEL = """
+const [src, x, y, done] = arguments;
+const img = new Image();
+img.onload = () => {
+  const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  done([img.naturalWidth, img.naturalHeight, ...g.getImageData(x, y, 1, 1).data]);
+};
+img.onerror = () => done(null);
+img.src = src;
+"""
+
+
+def check_svg(driver, base):
+    """/toggle.svg shows in an <img> at the PNG's size, and theme=auto draws the dark track when
+    the page prefers a dark colour scheme (emulated), the light one otherwise."""
+    driver.set_script_timeout(15)
+    # On, green: light systemGreen (52,199,89), dark (48,209,88); (8, 16) is track, left of the knob.
+    for scheme, green in (("light", (52, 199, 89)), ("dark", (48, 209, 88))):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        # A fresh URL per scheme so the image is not reused from the memory cache.
+        got = driver.execute_async_script(SVG_PIXEL, f"{base}/toggle.svg?on=1&theme=auto&v={scheme}", 8, 16)
+        check(got is not None and got[:2] == [58, 32], f"SVG loads in an <img> at 58x32 ({scheme}): {got}")
+        if got:
+            close = all(abs(a - b) <= 2 for a, b in zip(got[2:5], green)) and got[5] == 255
+            check(close, f"theme=auto draws the {scheme} track {green} when the page prefers {scheme}: {got[2:]}")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    plain = driver.execute_async_script(SVG_PIXEL, f"{base}/toggle.svg?on=1&theme=dark&scale=2", 16, 32)
+    check(plain is not None and plain[:2] == [115, 64] and abs(plain[2] - 48) <= 2,
+          f"theme=dark SVG at scale 2 is 115x64 with the dark track: {plain}")
+
+
+def check_format_switch(driver, base):
+    """The playground's PNG/SVG switch: the preview and every snippet follow it, Auto (theme)
+    is offered only for SVG, and the SVG preview is an <img> that loads."""
+    driver.get(base + "/?state=on&scale=2")
+    src, _, _ = preview_loaded(driver)
+    check(driver.execute_script("return document.getElementById('theme-auto').disabled"), "Auto theme is off for PNG")
+    driver.find_element(By.CSS_SELECTOR, 'input[name=format][value=svg]').click()
+    src2, w2, h2 = preview_loaded(driver, src, "/toggle.svg?")
+    check("/toggle.svg?on=1&scale=2" in src2 and (w2, h2) == (115, 64), f"SVG preview {src2} at {w2}x{h2}")
+    check(snippet(driver, "url") == base + "/toggle.svg?on=1&scale=2", "URL snippet is the SVG's")
+    check(snippet(driver, "curl").endswith("-o toggle.svg"), "curl snippet writes toggle.svg")
+    check('<img src="' + base + '/toggle.svg?' in snippet(driver, "html"), "HTML snippet shows the SVG in an <img>")
+    driver.find_element(By.CSS_SELECTOR, 'input[name=theme][value=auto]').click()
+    src3, w3, _ = preview_loaded(driver, src2, "theme=auto")
+    check("/toggle.svg?" in src3 and "theme=auto" in src3 and w3 > 0, f"Auto theme preview {src3}")
+    driver.find_element(By.CSS_SELECTOR, 'input[name=format][value=png]').click()
+    src4, w4, _ = preview_loaded(driver, src3, "/toggle?")
+    check("theme=auto" not in src4 and w4 > 0, f"back to PNG drops theme=auto: {src4}")
+
+
 def main():
     base, out = sys.argv[1].rstrip("/"), sys.argv[2]
     os.makedirs(out, exist_ok=True)
@@ -222,6 +277,10 @@ def main():
         screenshot(driver, os.path.join(out, "playground-phone.png"), 390, 844, mobile=True)
         errors = console_errors(driver)
         check(errors == [], f"no console errors after the screenshots {errors}")
+        check_svg(driver, base)
+        check_format_switch(driver, base)
+        errors = console_errors(driver)
+        check(errors == [], f"no console errors after the format switch {errors}")
     finally:
         driver.quit()
     if failures:

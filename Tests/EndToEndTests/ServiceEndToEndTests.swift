@@ -75,4 +75,29 @@ final class ServiceEndToEndTests: XCTestCase {
         XCTAssertEqual(render.terminationStatus, 0)
         XCTAssertEqual([UInt8](try Data(contentsOf: output)), served)
     }
+
+    func testRenderCommandWritesTheSameSVG() throws {
+        let client = try TestClient(port: server.port)
+        let served = try client.get("/toggle.svg?on=1&theme=auto&scale=2")
+        XCTAssertEqual(served.status, 200)
+        XCTAssertEqual(served.header("Content-Type"), "image/svg+xml; charset=utf-8")
+        XCTAssertEqual(try client.get("/toggle.svg?on=1&theme=auto&scale=2", method: "HEAD").body, [])
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(getpid()).svg")
+        defer { try? FileManager.default.removeItem(at: output) }
+        // By the output name, and by --format to standard output.
+        for arguments in [["render", "on=1&theme=auto", "--scale", "2", "-o", output.path],
+                          ["render", "on=1&theme=auto", "--scale", "2", "--format", "svg", "-o", "-"]] {
+            let render = Process()
+            render.executableURL = URL(fileURLWithPath: ServerProcess.binaryPath)
+            render.arguments = arguments
+            let out = Pipe()
+            render.standardOutput = out
+            try render.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            render.waitUntilExit()
+            XCTAssertEqual(render.terminationStatus, 0)
+            let bytes = arguments.last == "-" ? [UInt8](stdout) : [UInt8](try Data(contentsOf: output))
+            XCTAssertEqual(bytes, served.body, "\(arguments)")
+        }
+    }
 }

@@ -71,4 +71,27 @@ struct SceneRasterizerTests {
         let scene = Scene(width: 4, height: 4, title: "t", operations: [.fill(PathFill(bad, color: .black))])
         #expect(throws: RasterError.self) { try SceneRasterizer.render(scene, shadows: nil) }
     }
+
+    @Test func layerIsItsOwnCanvasCompositedAtAnOffsetAndOpacity() throws {
+        // The layer's paint fills only its 2 x 2 canvas; at opacity 0.5 red lands as 128 (127.5 rounded).
+        let inner = Scene(width: 2, height: 2, title: "inner", operations: [.paint(RGBAColor(red: 255, green: 0, blue: 0))])
+        let scene = Scene(width: 4, height: 4, title: "t", operations: [.layer(SceneLayer(inner, x: 1, y: 2, opacity: 0.5))])
+        let canvas = try SceneRasterizer.render(scene, shadows: nil)
+        #expect(canvas.pixel(x: 1, y: 2) == (128, 0, 0, 128))
+        #expect(canvas.pixel(x: 2, y: 3) == (128, 0, 0, 128))
+        #expect(canvas.pixel(x: 0, y: 2) == (0, 0, 0, 0))
+        #expect(canvas.pixel(x: 3, y: 2) == (0, 0, 0, 0))
+        #expect(canvas.pixel(x: 1, y: 1) == (0, 0, 0, 0))
+    }
+
+    @Test func layerContentIsClippedToItsCanvas() throws {
+        // A square reaching outside the 2 x 2 layer draws only inside it.
+        let big = Path.polygon([Point(-5, -5), Point(5, -5), Point(5, 5), Point(-5, 5)])
+        let inner = Scene(width: 2, height: 2, title: "inner", operations: [.fill(PathFill(big, color: .white))])
+        let scene = Scene(width: 4, height: 4, title: "t", operations: [.layer(SceneLayer(inner, x: 1, y: 1))])
+        let canvas = try SceneRasterizer.render(scene, shadows: nil)
+        #expect(canvas.pixel(x: 2, y: 2) == (255, 255, 255, 255))
+        #expect(canvas.pixel(x: 3, y: 3) == (0, 0, 0, 0))
+        #expect(canvas.pixel(x: 0, y: 0) == (0, 0, 0, 0))
+    }
 }

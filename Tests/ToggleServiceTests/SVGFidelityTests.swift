@@ -1,5 +1,7 @@
 import Foundation
 import ImageWriters
+import Scene
+import SceneRaster
 import TestSupport
 import TogglePicture
 @testable import ToggleService
@@ -94,6 +96,25 @@ final class SVGFidelityTests: XCTestCase {
             }
         }
         print("SVG fidelity: worst PSNR \(worst.0) dB (\(worst.1)) over \(Self.queries.count) toggles")
+    }
+
+    func testLayersMatchToo() throws {
+        guard let tool = Self.rsvgConvert() else {
+            throw XCTSkip("rsvg-convert not found: install Debian's librsvg2-bin (.ci/run does) to compare SVG with PNG")
+        }
+        // Two toggles side by side as layers of a larger scene on a background, one at 0.5.
+        var on = ToggleSpec(), off = ToggleSpec()
+        on.state = .on; on.scale = 2; off.scale = 2
+        let a = try ToggleScene.scene(for: on), b = try ToggleScene.scene(for: off)
+        let scene = Scene(width: 260, height: 80, title: "Two switches", operations: [
+            .paint(RGBAColor(red: 242, green: 242, blue: 247)),
+            .layer(SceneLayer(a, x: 10, y: 8)),
+            .layer(SceneLayer(b, x: 135, y: 9, opacity: 0.5)),
+        ])
+        let png = try XCTUnwrap(DecodedPNG(try ToggleImage.encoder.encode(SceneRasterizer.render(scene, shadows: nil))))
+        let svg = try rasterize(SVGWriter.svg(scene), with: tool)
+        XCTAssertEqual([svg.width, svg.height], [png.width, png.height])
+        XCTAssertGreaterThanOrEqual(Self.psnr(png, svg, over: 255), 38)
     }
 
     func testPSNRCanFail() throws {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import ImageWriters
+import Scene
 import TogglePicture
 @testable import ToggleService
 import XCTest
@@ -18,6 +19,7 @@ final class SVGStructureTests: XCTestCase {
         "defs": [],
         "filter": ["id", "x", "y", "width", "height", "filterUnits", "color-interpolation-filters"],
         "feGaussianBlur": ["stdDeviation"],
+        "g": ["transform", "opacity"],
         "rect": ["class", "width", "height", "fill", "fill-opacity"],
         "path": ["class", "d", "fill", "fill-opacity", "fill-rule", "transform", "filter"],
     ]
@@ -82,6 +84,15 @@ final class SVGStructureTests: XCTestCase {
             XCTAssertTrue(walker.text["title"]?.hasPrefix("Switch, ") == true)
             XCTAssertEqual(bytes, try svg(query), "deterministic bytes")
         }
+    }
+
+    func testLayerIsATranslatedGroupWithItsOpacity() {
+        let inner = Scene(width: 2, height: 2, title: "inner", operations: [.paint(RGBAColor(red: 255, green: 0, blue: 0))])
+        let outer = Scene(width: 4, height: 4, title: "a & b", operations: [.layer(SceneLayer(inner, x: 1, y: 2, opacity: 0.5))])
+        let text = String(decoding: SVGWriter.svg(outer), as: UTF8.self)
+        XCTAssertTrue(text.contains("<g transform=\"translate(1 2)\" opacity=\"0.5\"><rect width=\"2\" height=\"2\" fill=\"#ff0000\"/></g>"), text)
+        XCTAssertTrue(text.contains("aria-label=\"a &amp; b\""), text)
+        _ = walk(SVGWriter.svg(outer))
     }
 
     func testTitleIsEscaped() {

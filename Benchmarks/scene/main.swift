@@ -1,0 +1,86 @@
+// What the scene costs: render time per PNG through the scene (ToggleScene -> SceneRasterizer)
+// against the same drawing done directly on a canvas, as ToggleRenderer did before the scene,
+// in alternating rounds of the same run; plus the scene alone, the SVG, and PNG encoding for
+// scale. Not a test; run with
+//   swift run -c release scene-bench [ROUNDS]
+import Dispatch
+import Foundation
+import Geometry
+import ImageWriters
+import Raster
+import Scene
+import SceneRaster
+import TogglePicture
+import ToggleService
+
+let queries = [
+    "on=1", "on=0", "state=mixed", "on=1&scale=2", "on=0&scale=2&theme=dark",
+    "on=1&scale=3&color=indigo", "on=0&scale=3&bg=white", "on=1&scale=4&size=accessibility2",
+    "on=1&disabled=1&scale=2", "on=1&scale=2&pad=8&bg=f2f2f7",
+]
+let specs = queries.map { try! ToggleQuery(rawQuery: $0).spec }
+let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 30 : 30
+let repeats = 20   // renders of each toggle per round and variant
+
+/// The pre-scene renderer (ToggleRenderer before the Scene commit), kept here as the reference:
+/// the same layers drawn straight onto the canvas. `shadow` gives a precomputed blur (the
+/// cache-hit case) or nil to blur.
+func direct(_ spec: ToggleSpec, shadow: BoxCoverage?) -> (Canvas, BoxCoverage) {
+    let layout = ToggleLayout(spec: spec)
+    let symbol = try! SymbolCatalog.outline(named: spec.symbolName)
+    let opacity = spec.disabled ? 0.4 : 1
+    let w = layout.canvasWidth, h = layout.canvasHeight
+    var canvas = Canvas(width: w, height: h)
+    var scratch = RasterScratch()
+    if let background = spec.background { canvas.fillAll(background.resolved(in: spec.appearance)) }
+    let pad = Double(layout.padding)
+    let track = Path.capsule(x: pad, y: pad, width: Double(layout.trackWidth), height: Double(layout.trackHeight))
+    let (trackColor, symbolColor) = spec.resolvedColors
+    try! canvas.fill(track, color: trackColor, opacity: opacity, scratch: &scratch)
+    let center = Point(layout.knobCenterX, layout.knobCenterY)
+    let shadowCenter = center + Point(0, ToggleLayout.shadowOffsetY * layout.scale)
+    let hidden = StyleColors.knob.alpha * opacity >= 1 ? OpaqueDisc(center: center, radius: layout.knobRadius) : nil
+    let blurred = try! shadow ?? GaussianBlur.blurredCoverage(
+        of: Path.circle(center: shadowCenter, radius: layout.knobRadius), width: w, height: h,
+        sigma: ToggleLayout.shadowSigma * layout.scale, hiddenUnder: hidden, scratch: &scratch)
+    canvas.composite(blurred, color: StyleColors.shadow, opacity: opacity)
+    try! canvas.fill(Path.circle(center: center, radius: layout.knobRadius), color: StyleColors.knob, opacity: opacity,
+                     scratch: &scratch)
+    let k = layout.symbolBoxSide / 24
+    let toCanvas = AffineTransform.scale(k, k).then(.translation(center.x - 12 * k, center.y - 12 * k))
+    try! canvas.fill(symbol, transform: toCanvas, color: symbolColor, opacity: opacity, scratch: &scratch)
+    return (canvas, blurred)
+}
+
+let shadows = specs.map { direct($0, shadow: nil).1 }
+// The reference draws the same pixels (checked once, so the comparison is fair).
+for spec in specs {
+    precondition(direct(spec, shadow: nil).0.pixels == (try! ToggleRenderer.render(spec, shadows: nil)).pixels)
+}
+
+var sink = 0
+func time(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000 / Double(repeats * specs.count)
+}
+
+let variants: [(String, () -> Void)] = [
+    ("direct, blur every time (reference)", { for s in specs { for _ in 0..<repeats { sink &+= direct(s, shadow: nil).0.width } } }),
+    ("scene + raster backend, blur every time", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleRenderer.render(s, shadows: nil)).width } } }),
+    ("direct, shadow precomputed (reference)", { for (i, s) in specs.enumerated() { for _ in 0..<repeats { sink &+= direct(s, shadow: shadows[i]).0.width } } }),
+    ("scene + raster backend, ShadowCache hit", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleRenderer.render(s)).width } } }),
+    ("scene only (layout -> Scene)", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleScene.scene(for: s)).operations.count } } }),
+    ("SVG (scene + SVGWriter)", { for s in specs { for _ in 0..<repeats { sink &+= SVGWriter.svg(try! ToggleScene.scene(for: s)).count } } }),
+    ("PNG (scene + raster + encode, shadow cached)", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleImage.png(for: s)).count } } }),
+]
+var best = [Double](repeating: .infinity, count: variants.count)
+for _ in 0..<rounds {
+    for (i, v) in variants.enumerated() { best[i] = min(best[i], time(v.1)) }
+}
+print("µs per toggle, best of \(rounds) rounds x \(repeats) renders of \(specs.count) toggles (alternating):")
+for (i, v) in variants.enumerated() {
+    print("  " + v.0.padding(toLength: 46, withPad: " ", startingAt: 0) + String(format: "%9.2f", best[i]))
+}
+print(String(format: "scene / direct: %.3fx blurring, %.3fx with the shadow cached", best[1] / best[0], best[3] / best[2]))
+if sink == 42 { print("") }
