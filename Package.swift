@@ -6,9 +6,11 @@
 //                  libm shims; no pixels
 //   Scene          a picture as ordered drawing operations in px (fill a path, a path's blurred
 //                  shadow, paint the canvas, a nested scene as a layer) with their colours (RGBAColor); on Geometry
-//   Raster         exact-coverage rasterizer, coverage masks, premultiplied RGBA canvas, Gaussian
-//                  blur; on Geometry (and Scene for RGBAColor)
-//   SceneRaster    the raster backend: Scene -> Canvas, with the blurred-shadow cache
+//   Raster         exact-coverage accumulator and its sinks (canvas fill, mask, blur input),
+//                  rasterizer, coverage masks, premultiplied RGBA canvas, Gaussian blur; on Geometry
+//                  (and Scene for RGBAColor)
+//   SceneRaster    the raster backend: Scene -> Canvas, with the blurred-shadow cache and the
+//                  `hiddenUnder` disc as an Occluder
 //   Utilities      Locked, MonotonicClock, BoundedCache (locked memo table with a budget), hex
 //                  digits; no HTTP
 //   TogglePicture  the toggle picture: spec, layout -> Scene, renderer, palette, colours, Dynamic Type,
@@ -68,7 +70,8 @@ let package = Package(
                           dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Scene", "SceneRaster", "Raster",
                                          "Geometry"],
                           path: "Benchmarks/scene"),
-        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster", "Scene"],
+        // SceneRaster for the knob as an Occluder (a Disc): it hides most of its shadow, as in the service.
+        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster", "Scene", "SceneRaster"],
                           path: "Benchmarks/raster/Sources/raster-bench"),
         // Fuzz targets. Their libFuzzer entry point is compiled only with `-DFUZZING` (scripts/fuzz);
         // otherwise they are stubs with a `main`, so plain `swift build` and `swift test` still link.
@@ -87,7 +90,7 @@ let package = Package(
         .testTarget(name: "UtilitiesTests", dependencies: ["Utilities"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "TogglePictureTests",
-                    dependencies: ["TogglePicture", "Geometry", "Scene", "Raster", "Utilities", "TestSupport"]),
+                    dependencies: ["TogglePicture", "Geometry", "Scene", "SceneRaster", "Raster", "Utilities", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
                     dependencies: ["ToggleService", "TogglePicture", "HTTPServer", "ImageWriters", "Raster", "Utilities",
                                    "Scene", "SceneRaster", "TestSupport"]),

@@ -39,7 +39,7 @@ func direct(_ spec: ToggleSpec, shadow: BoxCoverage?) -> (Canvas, BoxCoverage) {
     try! canvas.fill(track, color: trackColor, opacity: opacity, scratch: &scratch)
     let center = Point(layout.knobCenterX, layout.knobCenterY)
     let shadowCenter = center + Point(0, ToggleLayout.shadowOffsetY * layout.scale)
-    let hidden = StyleColors.knob.alpha * opacity >= 1 ? OpaqueDisc(center: center, radius: layout.knobRadius) : nil
+    let hidden = StyleColors.knob.alpha * opacity >= 1 ? Disc(center: center, radius: layout.knobRadius) : nil
     let blurred = try! shadow ?? GaussianBlur.blurredCoverage(
         of: Path.circle(center: shadowCenter, radius: layout.knobRadius), width: w, height: h,
         sigma: ToggleLayout.shadowSigma * layout.scale, hiddenUnder: hidden, scratch: &scratch)

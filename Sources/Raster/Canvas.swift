@@ -24,12 +24,19 @@ public struct Canvas: Sendable {
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
-    /// Fills every pixel with `color` composited over what is there.
+    /// Fills every pixel with `color` composited over what is there: the bytes
+    /// `composite(mask, color:)` gives with a mask of ones, drawn as runs (an opaque colour is
+    /// stored, not blended).
     public mutating func fillAll(_ color: RGBAColor) {
-        let box = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        let alpha = Float(color.alpha), w = width, h = height
+        guard alpha > 0, w > 0 else { return }
         pixels.withUnsafeMutableBufferPointer { px in
-            Self.composite(into: px.baseAddress, width: width, box: box, color: color, alpha: Float(color.alpha),
-                           coverage: nil)
+            var sink = FillSink(pixels: UnsafeMutableRawPointer(px.baseAddress!), width: w,
+                                source: Source(color), alpha: alpha)
+            for y in 0..<h {
+                sink.beginRow(y, x0: 0)
+                sink.run(0, w, coverage: 1)
+            }
         }
     }
 
@@ -44,16 +51,16 @@ public struct Canvas: Sendable {
         pixels.withUnsafeMutableBufferPointer { px in
             mask.values.withUnsafeBufferPointer { cov in
                 Self.composite(into: px.baseAddress, width: w, box: mask.extent, color: color, alpha: alpha,
-                               coverage: cov.baseAddress)
+                               coverage: cov.baseAddress!)
             }
         }
     }
 
-    /// Source-over of `color` at `alpha * coverage[i]` (coverage 1 if nil) over the pixels `i`
-    /// of `box`. A source alpha below 0.5 / 255 changes no byte (every channel moves by less
-    /// than half a level), so such pixels are skipped: the faint tails of a blurred shadow.
+    /// Source-over of `color` at `alpha * coverage[i]` over the pixels `i` of `box`. A source
+    /// alpha below 0.5 / 255 changes no byte (every channel moves by less than half a level), so
+    /// such pixels are skipped: the faint tails of a blurred shadow.
     private static func composite(into px: UnsafeMutablePointer<UInt8>?, width: Int, box: PixelBox,
-                                  color: RGBAColor, alpha: Float, coverage: UnsafePointer<Float>?) {
+                                  color: RGBAColor, alpha: Float, coverage: UnsafePointer<Float>) {
         guard let px, !box.isEmpty else { return }
         let r = Float(color.red), g = Float(color.green), b = Float(color.blue)
         let solid = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | 0xFF00_0000
@@ -63,7 +70,7 @@ public struct Canvas: Sendable {
         for y in box.y0..<box.y1 {
             let rowStart = y &* width &+ box.x0
             for i in rowStart..<(rowStart &+ box.width) {
-                let c = coverage.map { $0[i] } ?? 1
+                let c = coverage[i]
                 // Source alpha quantized to 1/255 steps first, as an RGBA8 source is, so colour
                 // and alpha round consistently (straight colours stay within 255 / (2 a)).
                 let sa = (alpha * c * 255).rounded() / 255

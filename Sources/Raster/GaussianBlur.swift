@@ -8,7 +8,8 @@ import Geometry
 ///
 /// Only the mask's non-zero box, grown by the kernel radius, is computed: the horizontal pass
 /// runs over the rows that hold coverage, the vertical pass over the columns the first pass
-/// reached, each as a sum of shifted rows (contiguous, vectorizable inner loops).
+/// reached, each as a sum of shifted rows (contiguous, vectorizable inner loops); see
+/// `BlurPasses`.
 public enum GaussianBlur {
     /// The normalized 1-D kernel for `sigma` px; `kernel.count == 2 * radius + 1`.
     public static func kernel(sigma: Double) -> [Float] {
@@ -25,64 +26,25 @@ public enum GaussianBlur {
     /// `mask` blurred with standard deviation `sigma` px horizontally then vertically.
     public static func blur(_ mask: CoverageMask, sigma: Double) -> CoverageMask {
         let k = kernel(sigma: sigma)
-        let radius = k.count / 2
-        guard radius > 0 else { return mask }
-        let w = mask.width, h = mask.height
-        var out = CoverageMask(width: w, height: h)
+        guard k.count > 1 else { return mask }
+        let w = mask.width
+        var out = CoverageMask(width: w, height: mask.height)
         let source = mask.extent
         guard !source.isEmpty else { return out }
-        let target = source.grown(by: radius, within: w, h)
-        let taps = k.count
-        // Columns are computed in chunks of 8 (SIMD8<Float>), so buffers are `lanes` wide.
-        let lanes = (target.width + 7) & ~7
-        // Horizontal pass over the rows holding coverage. `padded` holds one source row over
-        // columns target.x0 - radius ..< target.x0 + lanes + radius; `horizontal` has
-        // 2 radius zero rows above and below the source rows (output rows reach radius beyond
-        // the source, and read radius further), so the vertical pass needs no bounds.
-        var padded = [Float](repeating: 0, count: lanes + 2 * radius)
-        var horizontal = [Float](repeating: 0, count: lanes * (source.height + 4 * radius))
-        k.withUnsafeBufferPointer { k in
-            let k = k.baseAddress!
-            mask.values.withUnsafeBufferPointer { src in
-                padded.withUnsafeMutableBufferPointer { padded in
-                    horizontal.withUnsafeMutableBufferPointer { tmp in
-                        let padded = padded.baseAddress!, src = src.baseAddress!
-                        let copyOffset = source.x0 - (target.x0 - radius)
-                        for row in 0..<source.height {
-                            let from = src + (source.y0 + row) * w + source.x0
-                            (padded + copyOffset).update(from: from, count: source.width)
-                            let dst = tmp.baseAddress! + (row + 2 * radius) * lanes
-                            convolveRow(padded, into: dst, lanes: lanes, kernel: k, radius: radius)
-                        }
+        let geometry = BlurGeometry(radius: k.count / 2, source: source, width: w, height: mask.height)
+        let target = geometry.target
+        var padded = [Float](repeating: 0, count: geometry.paddedCount)
+        var horizontal = [Float](repeating: 0, count: geometry.horizontalCount)
+        mask.values.withUnsafeBufferPointer { src in
+            out.values.withUnsafeMutableBufferPointer { dst in
+                let src = src.baseAddress!, dst = dst.baseAddress!
+                BlurPasses.with(geometry, kernel: k, padded: &padded, horizontal: &horizontal) { passes in
+                    for row in 0..<source.height {
+                        passes.sourceRow.update(from: src + (source.y0 + row) * w + source.x0, count: source.width)
+                        passes.horizontalPass(row: row)
                     }
-                }
-            }
-            // Vertical pass: output row y sums horizontal rows y - radius ... y + radius.
-            horizontal.withUnsafeBufferPointer { tmp in
-                out.values.withUnsafeMutableBufferPointer { dst in
-                    let tmp = tmp.baseAddress!, dst = dst.baseAddress!
-                    var chunk = [Float](repeating: 0, count: 8)
-                    chunk.withUnsafeMutableBufferPointer { chunk in
-                        let chunk = chunk.baseAddress!
-                        for y in target.y0..<target.y1 {
-                            let line = dst + y * w + target.x0
-                            // Source row y - radius + t sits at padded row y - source.y0 + radius + t.
-                            let rows = tmp + (y - source.y0 + radius) * lanes
-                            var m = 0
-                            while m < lanes {
-                                var acc = k[radius] * load8(rows + radius * lanes + m)
-                                for t in 0..<radius {
-                                    acc += k[t] * (load8(rows + t * lanes + m) + load8(rows + (taps - 1 - t) * lanes + m))
-                                }
-                                if m + 8 <= target.width {
-                                    store8(acc, line + m)
-                                } else {
-                                    store8(acc, chunk)
-                                    for i in 0..<(target.width - m) { line[m + i] = chunk[i] }
-                                }
-                                m += 8
-                            }
-                        }
+                    for y in target.y0..<target.y1 {
+                        passes.verticalPass(row: y, into: dst + y * w + target.x0, count: target.width)
                     }
                 }
             }
@@ -95,102 +57,178 @@ public enum GaussianBlur {
 extension GaussianBlur {
     /// The coverage of `path` mapped by `transform` in a `width` x `height` canvas, blurred
     /// with `sigma` px: the same values as `blur(Rasterizer.coverage(of:...), sigma:)`, kept
-    /// only over the box they can be non-zero in, with no canvas-sized buffer on the way.
-    /// With `hiddenUnder`, pixels that disc will cover opaquely are skipped (left zero, and
+    /// only over the box they can be non-zero in, with no canvas-sized buffer on the way: each
+    /// row's coverage goes from the accumulator straight into the horizontal pass.
+    /// With `hiddenUnder`, pixels that shape will cover opaquely are skipped (left zero, and
     /// `Canvas.composite` leaves them alone): a knob's shadow under the knob.
     /// - Throws: `RasterError.nonFiniteCoordinate` for NaN or infinite coordinates.
     public static func blurredCoverage(of path: Path, transform: AffineTransform = .identity,
                                        width: Int, height: Int, sigma: Double,
                                        tolerance: Double = Flattening.defaultTolerance,
-                                       hiddenUnder occluder: OpaqueDisc? = nil,
+                                       hiddenUnder occluder: (any Occluder)? = nil,
                                        scratch: inout RasterScratch) throws(RasterError) -> BoxCoverage {
-        let none = BoxCoverage(width: width, height: height, box: .empty, stride: 0, values: [], hidden: nil)
+        let none = BoxCoverage(width: width, height: height, box: .empty, stride: 0, values: [], hidden: [])
         guard let bounds = try Flattening.controlBounds(of: path, transform: transform) else { return none }
         let clip = Rasterizer.clipBox(bounds, width: width, height: height)
         guard !clip.isEmpty else { return none }
+        try scratch.accumulate(path, transform: transform, tolerance: tolerance, box: clip)
+        // The rows holding coverage, as `Rasterizer.coverage` reports them (no rows: no cells touched).
+        let rows = scratch.accumulator.rows
+        guard !rows.isEmpty else { return none }
+        let source = PixelBox(x0: clip.x0, y0: rows.lowerBound, x1: clip.x1, y1: rows.upperBound)
         let k = kernel(sigma: sigma)
-        let radius = k.count / 2, taps = k.count
+        let geometry = BlurGeometry(radius: k.count / 2, source: source, width: width, height: height)
+        let target = geometry.target, lanes = geometry.lanes
+        var hidden: [Range<Int>] = []
+        if let occluder {
+            hidden.reserveCapacity(target.height)
+            for y in target.y0..<target.y1 { hidden.append(occluder.hiddenColumns(row: y)) }
+        }
         var padded = scratch.padded, horizontal = scratch.horizontal
         scratch.padded = []; scratch.horizontal = []
         defer { scratch.padded = padded; scratch.horizontal = horizontal }
-        return try scratch.accumulate(path, transform: transform, tolerance: tolerance, box: clip) { cells, rows in
-            let stride = clip.width + 2
-            // The rows holding coverage, as `Rasterizer.coverage` reports them.
-            let source = PixelBox(x0: clip.x0, y0: rows.lowerBound, x1: clip.x1, y1: rows.upperBound)
-            guard !source.isEmpty else { return none }
-            let target = radius > 0 ? source.grown(by: radius, within: width, height) : source
-            let lanes = (target.width + 7) & ~7
-            let paddedCount = lanes + 2 * radius, horizontalCount = lanes * (source.height + 4 * radius)
-            if padded.count < paddedCount { padded = [Float](repeating: 0, count: paddedCount) }
-            if horizontal.count < horizontalCount {
-                // Every element is written before it is read: pad rows below, source rows by the pass.
-                horizontal = [Float](unsafeUninitializedCapacity: horizontalCount) { $1 = horizontalCount }
-            }
-            let values = [Float](unsafeUninitializedCapacity: lanes * target.height) { out, count in
-                let out = out.baseAddress!
-                k.withUnsafeBufferPointer { k in
-                    padded.withUnsafeMutableBufferPointer { padded in
-                        horizontal.withUnsafeMutableBufferPointer { tmp in
-                            let k = k.baseAddress!, padded = padded.baseAddress!, tmp = tmp.baseAddress!
-                            padded.update(repeating: 0, count: paddedCount)
-                            tmp.update(repeating: 0, count: 2 * radius * lanes)
-                            (tmp + (source.height + 2 * radius) * lanes).update(repeating: 0, count: 2 * radius * lanes)
-                            if radius == 0 { out.update(repeating: 0, count: lanes * target.height) }
-                            let copyOffset = source.x0 - (target.x0 - radius)
-                            for row in 0..<source.height {
-                                // Coverage of the row (nonzero rule), clearing the cells read.
-                                let src = cells + (source.y0 + row - clip.y0) * stride
-                                let line = padded + copyOffset
-                                var winding: Float = 0
-                                for x in 0..<source.width {
-                                    winding += src[x]
-                                    src[x] = 0
-                                    line[x] = min(abs(winding), 1)
-                                }
-                                src[source.width] = 0
-                                src[source.width + 1] = 0
-                                if radius == 0 {
-                                    (out + row * lanes).update(from: line, count: source.width)
-                                    continue
-                                }
-                                // Horizontal pass, exactly as `blur` does it.
-                                let dst = tmp + (row + 2 * radius) * lanes
-                                convolveRow(padded, into: dst, lanes: lanes, kernel: k, radius: radius)
-                            }
-                            guard radius > 0 else { return }
-                            // Vertical pass: output row y sums horizontal rows y - radius ... y + radius.
-                            for y in target.y0..<target.y1 {
-                                let line = out + (y - target.y0) * lanes
-                                let rows = tmp + (y - source.y0 + radius) * lanes
-                                // Chunks of 8 wholly under the occluder: zero, not computed.
-                                let hidden = occluder?.hiddenColumns(row: y) ?? 0..<0
-                                let skip0 = hidden.lowerBound - target.x0, skip1 = hidden.upperBound - target.x0 - 8
-                                var m = 0
-                                while m < lanes {
-                                    if m >= skip0 && m <= skip1 {
-                                        store8(.zero, line + m)
-                                        m += 8
-                                        continue
-                                    }
-                                    var acc = k[radius] * load8(rows + radius * lanes + m)
-                                    // Rows t and taps - 1 - t, walked towards each other.
-                                    var near = rows + m, far = rows + (taps - 1) * lanes + m
-                                    for t in 0..<radius {
-                                        acc += k[t] * (load8(near) + load8(far))
-                                        near += lanes
-                                        far -= lanes
-                                    }
-                                    store8(acc, line + m)
-                                    m += 8
-                                }
-                            }
-                        }
-                    }
+        if padded.count < geometry.paddedCount { padded = [Float](repeating: 0, count: geometry.paddedCount) }
+        if horizontal.count < geometry.horizontalCount {
+            // Every element is written before it is read: pad rows by `clearPadding`, source rows by the pass.
+            horizontal = [Float](unsafeUninitializedCapacity: geometry.horizontalCount) { $1 = geometry.horizontalCount }
+        }
+        let values = [Float](unsafeUninitializedCapacity: lanes * target.height) { out, count in
+            let out = out.baseAddress!
+            BlurPasses.with(geometry, kernel: k, padded: &padded, horizontal: &horizontal) { passes in
+                passes.clearPadding()
+                var sink = BlurInputSink(passes: passes, y0: source.y0)
+                scratch.accumulator.sweep(fillRule: .nonZero, into: &sink)
+                for y in target.y0..<target.y1 {
+                    passes.verticalPass(row: y, into: out + (y - target.y0) * lanes, count: lanes,
+                                        skipping: hidden.isEmpty ? 0..<0 : hidden[y - target.y0])
                 }
-                count = lanes * target.height
             }
-            return BoxCoverage(width: width, height: height, box: target, stride: lanes, values: values,
-                               hidden: radius > 0 ? occluder : nil)
+            count = lanes * target.height
+        }
+        return BoxCoverage(width: width, height: height, box: target, stride: lanes, values: values, hidden: hidden)
+    }
+
+    /// Hands each row's coverage to the horizontal pass.
+    private struct BlurInputSink: CoverageSink {
+        let passes: BlurPasses
+        /// The source's first row.
+        let y0: Int
+        /// `passes.sourceRow`: the source box's columns (those of the accumulator's box).
+        let row: UnsafeMutablePointer<Float>
+
+        init(passes: BlurPasses, y0: Int) {
+            self.passes = passes
+            self.y0 = y0
+            row = passes.sourceRow
+        }
+
+        @inline(__always) mutating func beginRow(_ y: Int, x0: Int) {}
+        @inline(__always) mutating func pixel(_ x: Int, coverage: Float) { row[x] = coverage }
+        @inline(__always) mutating func run(_ x0: Int, _ x1: Int, coverage: Float) {
+            (row + x0).update(repeating: coverage, count: x1 - x0)
+        }
+        @inline(__always) mutating func endRow(_ y: Int) { passes.horizontalPass(row: y - y0) }
+    }
+}
+
+/// Where one blur reads and writes: `source` (the rows and columns that hold coverage) is
+/// blurred into `target` (the source grown by the kernel radius, cut to the canvas).
+struct BlurGeometry {
+    let radius: Int
+    let source: PixelBox
+    let target: PixelBox
+    /// Columns computed per row: the target's, rounded up to chunks of 8 (SIMD8<Float>).
+    let lanes: Int
+
+    init(radius: Int, source: PixelBox, width: Int, height: Int) {
+        self.radius = radius
+        self.source = source
+        target = radius > 0 ? source.grown(by: radius, within: width, height) : source
+        lanes = (target.width + 7) & ~7
+    }
+
+    /// One source row over columns `target.x0 - radius ..< target.x0 + lanes + radius`.
+    var paddedCount: Int { lanes + 2 * radius }
+    /// The source rows after the horizontal pass, with `2 radius` zero rows above and below.
+    var horizontalCount: Int { lanes * (source.height + 4 * radius) }
+}
+
+/// The two passes of one blur over caller-owned buffers.
+///
+/// `padded` holds one source row (zero outside the source's columns); the horizontal pass
+/// blurs it into a row of `horizontal`, which has `2 radius` zero rows above and below the
+/// source rows (output rows reach `radius` beyond the source, and read `radius` further), so
+/// the vertical pass needs no bounds: output row y sums horizontal rows `y - radius ... y + radius`.
+struct BlurPasses {
+    let geometry: BlurGeometry
+    let kernel: UnsafePointer<Float>
+    let padded: UnsafeMutablePointer<Float>
+    let horizontal: UnsafeMutablePointer<Float>
+
+    /// Calls `body` with passes over `padded` and `horizontal`, which must hold at least
+    /// `geometry.paddedCount` and `geometry.horizontalCount` values.
+    static func with<R>(_ geometry: BlurGeometry, kernel: [Float], padded: inout [Float], horizontal: inout [Float],
+                        _ body: (BlurPasses) -> R) -> R {
+        precondition(padded.count >= geometry.paddedCount && horizontal.count >= geometry.horizontalCount)
+        return kernel.withUnsafeBufferPointer { k in
+            padded.withUnsafeMutableBufferPointer { p in
+                horizontal.withUnsafeMutableBufferPointer { h in
+                    body(BlurPasses(geometry: geometry, kernel: k.baseAddress!, padded: p.baseAddress!,
+                                    horizontal: h.baseAddress!))
+                }
+            }
+        }
+    }
+
+    /// Where the source's first column goes in `padded`: write `source.width` values there.
+    var sourceRow: UnsafeMutablePointer<Float> {
+        padded + (geometry.source.x0 - (geometry.target.x0 - geometry.radius))
+    }
+
+    /// Zeroes `padded` and the zero rows of `horizontal` (for buffers reused from another blur).
+    func clearPadding() {
+        let g = geometry
+        padded.update(repeating: 0, count: g.paddedCount)
+        horizontal.update(repeating: 0, count: 2 * g.radius * g.lanes)
+        (horizontal + (g.source.height + 2 * g.radius) * g.lanes).update(repeating: 0, count: 2 * g.radius * g.lanes)
+    }
+
+    /// Blurs `padded` horizontally into source row `row` (0 is the source's first).
+    @inline(__always) func horizontalPass(row: Int) {
+        let g = geometry
+        convolveRow(padded, into: horizontal + (row + 2 * g.radius) * g.lanes, lanes: g.lanes,
+                    kernel: kernel, radius: g.radius)
+    }
+
+    /// Canvas row `y` of the target, vertically blurred, into `line[0..<count]` (`count` at most
+    /// `lanes`; the target's first column at `line[0]`). Chunks of 8 wholly inside the columns
+    /// `skipping` are stored as zero, not computed.
+    @inline(__always)
+    func verticalPass(row y: Int, into line: UnsafeMutablePointer<Float>, count: Int, skipping: Range<Int> = 0..<0) {
+        let g = geometry, radius = g.radius, lanes = g.lanes, k = kernel
+        let taps = 2 * radius + 1
+        // Source row y - radius + t sits at horizontal row y - source.y0 + radius + t.
+        let rows = horizontal + (y - g.source.y0 + radius) * lanes
+        let skip0 = skipping.lowerBound - g.target.x0, skip1 = skipping.upperBound - g.target.x0 - 8
+        var m = 0
+        while m < count {
+            var acc = SIMD8<Float>.zero
+            if !(m >= skip0 && m <= skip1) {
+                acc = k[radius] * load8(rows + radius * lanes + m)
+                // Rows t and taps - 1 - t, walked towards each other.
+                var near = rows + m, far = rows + (taps - 1) * lanes + m
+                for t in 0..<radius {
+                    acc += k[t] * (load8(near) + load8(far))
+                    near += lanes
+                    far -= lanes
+                }
+            }
+            if m + 8 <= count {
+                store8(acc, line + m)
+            } else {
+                for i in 0..<(count - m) { line[m + i] = acc[i] }
+            }
+            m += 8
         }
     }
 }

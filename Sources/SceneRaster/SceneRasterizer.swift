@@ -41,10 +41,9 @@ public enum SceneRasterizer {
     static func blurredCoverage(of shadow: PathShadow, width: Int, height: Int, shadows: ShadowCache?,
                                 scratch: inout RasterScratch) throws(RasterError) -> BoxCoverage {
         let placement = shadow.placement
-        let hidden = shadow.hiddenUnder.map { OpaqueDisc(center: $0.center, radius: $0.radius) }
         func blur(_ scratch: inout RasterScratch) throws(RasterError) -> BoxCoverage {
             try GaussianBlur.blurredCoverage(of: shadow.path, transform: placement, width: width, height: height,
-                                             sigma: shadow.sigma, hiddenUnder: hidden, scratch: &scratch)
+                                             sigma: shadow.sigma, hiddenUnder: shadow.hiddenUnder, scratch: &scratch)
         }
         guard let shadows else { return try blur(&scratch) }
         let key = ShadowCache.Key(width: width, height: height, path: shadow.path, placement: placement,

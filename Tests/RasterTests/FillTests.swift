@@ -18,66 +18,6 @@ import Geometry
         return canvas
     }
 
-    static let checkmark = [(9, 20.42), (2.79, 14.21), (5.62, 11.38), (9, 14.77), (18.88, 4.88), (21.71, 7.71)]
-        .map { Point($0.0, $0.1) }
-
-    @Test(arguments: [1.0, 2.0, 3.0, 1.5, 2.37])
-    func toggleLayersMatchTheMaskPath(scale s: Double) throws {
-        let h = 32.0, d = h - 6
-        let w = Int((1.8 * h * s).rounded()), hp = Int((h * s).rounded())
-        let r = d * s / 2
-        let center = Point(Double(w) - 3 * s - r - 0.3, Double(hp) / 2 + 0.17)
-        let k = 0.54 * d * s / 24
-        let toCanvas = AffineTransform.scale(k, k).then(.translation(center.x - 12 * k, center.y - 12 * k))
-        let tint = RGBAColor(red: 52, green: 199, blue: 89)
-        for (opacity, occluded) in [(1.0, false), (0.4, false), (1.0, true)] {
-            var slow = background(width: w, height: hp)
-            var fast = slow
-            var scratch = RasterScratch()
-            let occluder = occluded ? OpaqueDisc(center: center, radius: r) : nil
-            let track = Path.capsule(x: 0, y: 0, width: Double(w), height: Double(hp))
-            slow.composite(try Rasterizer.coverage(of: track, width: w, height: hp), color: tint, opacity: opacity)
-            try fast.fill(track, color: tint, opacity: opacity, scratch: &scratch)
-            #expect(fast.pixels == slow.pixels)
-
-            let shadowShape = Path.circle(center: center + Point(0, s), radius: r)
-            let shadowColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.2)
-            let mask = GaussianBlur.blur(try Rasterizer.coverage(of: shadowShape, width: w, height: hp), sigma: 2 * s)
-            let boxed = try GaussianBlur.blurredCoverage(of: shadowShape, width: w, height: hp, sigma: 2 * s,
-                                                         hiddenUnder: occluder, scratch: &scratch)
-            slow.composite(mask, color: shadowColor, opacity: opacity)
-            fast.composite(boxed, color: shadowColor, opacity: opacity)
-            if occluded {
-                // Only the hidden pixels differ, and the knob covers them.
-                var skipped = 0
-                for y in 0..<hp {
-                    for x in 0..<w where boxed.mask[x, y] != mask[x, y] {
-                        #expect(boxed.mask[x, y] == 0 && occluder!.hiddenColumns(row: y).contains(x))
-                        skipped += 1
-                    }
-                }
-                #expect(skipped > 0)
-            } else {
-                #expect(boxed.mask.values == mask.values)
-                #expect(fast.pixels == slow.pixels)
-            }
-
-            let knob = Path.circle(center: center, radius: r)
-            slow.composite(try Rasterizer.coverage(of: knob, width: w, height: hp), color: .white, opacity: opacity)
-            try fast.fill(knob, color: .white, opacity: opacity, scratch: &scratch)
-            for rule in [FillRule.nonZero, .evenOdd] {
-                slow.composite(try Rasterizer.coverage(of: .polygon(Self.checkmark), transform: toCanvas,
-                                                       width: w, height: hp, fillRule: rule),
-                               color: tint, opacity: opacity)
-                try fast.fill(.polygon(Self.checkmark), transform: toCanvas, color: tint, opacity: opacity,
-                              fillRule: rule, scratch: &scratch)
-            }
-            #expect(fast.pixels == slow.pixels)
-            // Every cell was left zero for the next layer.
-            #expect(scratch.cells.allSatisfy { $0 == 0 })
-        }
-    }
-
     @Test func overlappingAndClippedShapes() throws {
         var path = Path.circle(center: Point(10, 10), radius: 14)
         path.append(.circle(center: Point(25, 12), radius: 9))
@@ -95,6 +35,53 @@ import Geometry
             let boxed = try GaussianBlur.blurredCoverage(of: path, width: 31, height: 23, sigma: 1.7,
                                                          scratch: &scratch)
             #expect(boxed.mask.values == mask.values)
+        }
+    }
+
+    /// Columns 8..<20 of every row, as if an opaque shape drawn later covered them.
+    struct Band: Occluder {
+        func hiddenColumns(row y: Int) -> Range<Int> { 8..<20 }
+    }
+
+    @Test func occludedPixelsAreSkippedAndNothingElse() throws {
+        let path = Path.circle(center: Point(15, 11), radius: 8)
+        let color = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.2)
+        var scratch = RasterScratch()
+        let mask = GaussianBlur.blur(try Rasterizer.coverage(of: path, width: 31, height: 23), sigma: 1.7)
+        let boxed = try GaussianBlur.blurredCoverage(of: path, width: 31, height: 23, sigma: 1.7,
+                                                     hiddenUnder: Band(), scratch: &scratch)
+        var skipped = 0
+        for y in 0..<23 {
+            for x in 0..<31 where boxed.mask[x, y] != mask[x, y] {
+                #expect(boxed.mask[x, y] == 0 && (8..<20).contains(x))
+                skipped += 1
+            }
+        }
+        #expect(skipped > 0)
+        // Compositing leaves the hidden columns as they were and draws the rest as the mask does.
+        let below = background(width: 31, height: 23)
+        var slow = below, fast = below
+        slow.composite(mask, color: color)
+        fast.composite(boxed, color: color)
+        for y in 0..<23 {
+            for x in 0..<31 {
+                let expected = (8..<20).contains(x) ? below.pixel(x: x, y: y) : slow.pixel(x: x, y: y)
+                #expect(fast.pixel(x: x, y: y) == expected, "pixel \(x), \(y)")
+            }
+        }
+        #expect(slow.pixels != below.pixels)
+    }
+
+    @Test func fillAllIsACompositeOfOnes() {
+        var ones = CoverageMask(width: 13, height: 9)
+        ones.values = [Float](repeating: 1, count: 13 * 9)
+        for alpha in [1.0, 0.5, 0.3, 0.01, 0.001, 0] {
+            let color = RGBAColor(red: 250, green: 128, blue: 3, alpha: alpha)
+            var slow = background(width: 13, height: 9)
+            var fast = slow
+            slow.composite(ones, color: color)
+            fast.fillAll(color)
+            #expect(fast.pixels == slow.pixels, "alpha \(alpha)")
         }
     }
 

@@ -227,4 +227,20 @@ private func rotated(_ points: [Point], by degrees: Double, about c: Point) -> [
         lines.addLine(Point(3, 4), Point(3, 0))
         #expect(abs(lines.coverage(fillRule: .nonZero).totalCoverage - 8) < 1e-6)
     }
+
+    @Test func coverageLeavesTheAddedOutlineInPlace() throws {
+        // Two nested squares turning the same way: nonzero fills the inner one, even-odd leaves
+        // it open; asking for one rule must not use up the cells the other needs.
+        func square(_ lo: Double, _ hi: Double) -> Path {
+            .polygon([Point(lo, lo), Point(hi, lo), Point(hi, hi), Point(lo, hi)])
+        }
+        var r = Rasterizer(width: 24, height: 24)
+        try r.add(square(1.5, 21.5))
+        try r.add(square(6.5, 16.5))
+        let nonZero = r.coverage(fillRule: .nonZero)
+        let evenOdd = r.coverage(fillRule: .evenOdd)
+        #expect(abs(nonZero.totalCoverage - 400) < 1e-4)
+        #expect(abs(evenOdd.totalCoverage - 300) < 1e-4)
+        #expect(r.coverage(fillRule: .nonZero).values == nonZero.values)
+    }
 }

@@ -7,6 +7,7 @@
 import Scene
 import Geometry
 import Raster
+import SceneRaster
 
 #if canImport(Glibc)
 import Glibc
@@ -69,7 +70,7 @@ func drawToggle(scale s: Double) throws -> Canvas {
         // The knob, drawn opaque next, hides most of its shadow: those pixels are skipped.
         shadow = try GaussianBlur.blurredCoverage(of: .circle(center: shadowCenter, radius: r),
                                                   width: w, height: hp, sigma: 2 * s,
-                                                  hiddenUnder: OpaqueDisc(center: center, radius: r),
+                                                  hiddenUnder: Disc(center: center, radius: r),
                                                   scratch: &scratch)
         shadowCache?[key] = shadow
     }
