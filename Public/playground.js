@@ -17,8 +17,18 @@ const COLOURS = {
 const DEFAULTS = {
   state: "on", disabled: false, on_sym: "checkmark", off_sym: "xmark", sym: "minus",
   color: "green", off_color: "", bg: "", scale: "2", size: "large", pad: "0", theme: "light", alt: "",
-  format: "png",
+  format: "png", style: "iconSwitch", style_label: "Label",
 };
+// Each style's defaults (docs/design-facts.md section 11): symbols when on, off and mixed (null:
+// the style has none), the tint, and whether /toggle needs a label.
+const STYLES = {
+  iconSwitch: { on_sym: "checkmark", off_sym: "xmark", sym: "minus", color: "green" },
+  switch: { on_sym: null, off_sym: null, sym: null, color: "green" },
+  button: { on_sym: "", off_sym: "", sym: "minus", color: "green", label: true },
+  symbol: { on_sym: "hare", off_sym: "xmark.circle", sym: "xmark.circle", color: "green", label: true },
+  tutorial: { on_sym: "checkmark", off_sym: "xmark", sym: "minus", color: "orange" },
+};
+const styleOf = (s) => STYLES[s.style] || STYLES.iconSwitch;
 const SEARCH_LIMIT = 48;
 
 const $ = (id) => document.getElementById(id);
@@ -85,6 +95,8 @@ function settings() {
     theme: form.elements.theme.value,
     alt: $("alt").value.trim(),
     format: form.elements.format.value,
+    style: $("style").value,
+    style_label: $("style_label").value.trim(),
   };
 }
 
@@ -97,6 +109,8 @@ function apply(s) {
   $("size").value = s.size;
   $("pad").value = s.pad;
   form.elements.format.value = s.format === "svg" ? "svg" : "png";
+  $("style").value = s.style in STYLES ? s.style : "iconSwitch";
+  $("style_label").value = s.style_label;
   form.elements.theme.value = s.theme;
   $("alt").value = s.alt;
 }
@@ -107,11 +121,16 @@ function apply(s) {
 function query(s, theme = s.theme) {
   const q = [];
   const add = (name, value) => q.push(name + "=" + encodeURIComponent(value));
+  const style = styleOf(s);
+  if (s.style !== "iconSwitch") add("style", s.style);
+  if (style.label) add("label", s.style_label);
   if (s.state === "mixed") add("state", "mixed"); else add("on", s.state === "on" ? "1" : "0");
-  if (s.state === "on" && s.on_sym && s.on_sym !== DEFAULTS.on_sym) add("on_sym", s.on_sym);
-  if (s.state === "off" && s.off_sym && s.off_sym !== DEFAULTS.off_sym) add("off_sym", s.off_sym);
-  if (s.state === "mixed" && s.sym && s.sym !== DEFAULTS.sym) add("sym", s.sym);
-  if (s.color && s.color !== "green") add("color", s.color);
+  if (style.on_sym !== null) {
+    if (s.state === "on" && s.on_sym && s.on_sym !== style.on_sym) add("on_sym", s.on_sym);
+    if (s.state === "off" && s.off_sym && s.off_sym !== style.off_sym) add("off_sym", s.off_sym);
+    if (s.state === "mixed" && s.sym && s.sym !== style.sym) add("sym", s.sym);
+  }
+  if (s.color && s.color !== style.color) add("color", s.color);
   if (s.off_color && s.state === "off") add("off_color", s.off_color);
   if (s.scale && Number(s.scale) !== 1) add("scale", s.scale);
   if (s.size !== "large") add("size", s.size);
@@ -131,14 +150,67 @@ function dimensions(s) {
   const factor = (SIZES.find(([n]) => n === s.size) || ["large", 1])[1];
   const scale = Number(s.scale) || 1;
   const pad = Number(s.pad) || 0;
+  if (s.style !== "iconSwitch" && s.style in STYLES) return styleDimensions(s, factor, scale, pad);
   const h = 32 * factor;
   const pxW = Math.round(1.8 * h * scale) + 2 * Math.round(pad * scale);
   const pxH = Math.round(h * scale) + 2 * Math.round(pad * scale);
   return { pxW, pxH, width: Math.round(pxW / scale), height: Math.round(pxH / scale) };
 }
 
+/** Sizes of the other styles (docs/design-facts.md section 11): switch and tutorial are 51 x 31 pt
+ *  at every Dynamic Type size; a button or symbol picture's width follows its label, so it is
+ *  read from the loaded image (until then: the picture without text). */
+function styleDimensions(s, factor, scale, pad) {
+  const margin = 2 * Math.round(pad * scale);
+  let pxW, pxH;
+  if (s.style === "switch" || s.style === "tutorial") {
+    pxW = Math.round(51 * scale) + margin;
+    pxH = Math.round(31 * scale) + margin;
+  } else if (preview.complete && preview.naturalWidth && preview.getAttribute("src") === toggleURL(s)) {
+    pxW = preview.naturalWidth;
+    pxH = preview.naturalHeight;
+  } else if (s.style === "button") {
+    const symbol = [s.on_sym, s.off_sym, s.sym][["on", "off", "mixed"].indexOf(s.state)];
+    pxW = Math.round((28 + (symbol ? 17 : 0)) * scale) + margin;
+    pxH = Math.round(34 * factor * scale) + margin;
+  } else {
+    pxW = Math.round((53 + 2 * pad) * scale);
+    pxH = pxW;
+  }
+  return { pxW, pxH, width: Math.round(pxW / scale), height: Math.round(pxH / scale) };
+}
+
+/** The current settings in each state, under the preview: what the style looks like on, off
+ *  and mixed. */
+function showStates(s) {
+  const strip = $("states");
+  const figures = ["off", "on", "mixed"].map((state) => {
+    const other = { ...s, state, format: "png" };
+    const figure = document.createElement("figure");
+    const img = document.createElement("img");
+    img.src = toggleURL(other);
+    img.alt = altText(other);
+    img.addEventListener("load", () => {
+      const scale = Number(s.scale) || 1;
+      img.width = Math.round(img.naturalWidth / scale);
+      img.height = Math.round(img.naturalHeight / scale);
+    });
+    const caption = document.createElement("figcaption");
+    caption.textContent = state;
+    figure.append(img, caption);
+    return figure;
+  });
+  if (strip.dataset.for !== figures.map((f) => f.firstChild.src).join(" ")) {
+    strip.dataset.for = figures.map((f) => f.firstChild.src).join(" ");
+    strip.replaceChildren(...figures);
+  }
+}
+
 function altText(s) {
   if (s.alt) return s.alt;
+  if (styleOf(s).label && s.style_label) {
+    return `${s.style_label}, ${s.style === "button" ? "toggle button" : "switch"}, ${s.state}${s.disabled ? ", dimmed" : ""}`;
+  }
   const state = s.state === "mixed" ? "mixed" : s.state;
   return `Switch, ${state}${s.disabled ? ", disabled" : ""}`;
 }
@@ -166,7 +238,7 @@ function snippets(s) {
 
 /** Names the server would refuse, checked against the catalogue once it has loaded. */
 function unknownSymbol(s) {
-  if (!knownNames.size) return null;
+  if (!knownNames.size || styleOf(s).on_sym === null) return null;
   const name = s.state === "on" ? s.on_sym : s.state === "off" ? s.off_sym : s.sym;
   if (!name || knownNames.has(name)) return null;
   return name;
@@ -189,6 +261,11 @@ function update() {
   for (const p of ["on_sym", "off_sym", "sym"]) {
     $(p).closest("label").classList.toggle("active", p === { on: "on_sym", off: "off_sym", mixed: "sym" }[s.state]);
   }
+  const style = styleOf(s);
+  $("style-label-field").hidden = !style.label;
+  // A style without symbols (switch) takes none: the server would refuse them.
+  $("on_sym").closest("fieldset").disabled = style.on_sym === null;
+  if (style.label && !s.style_label) { showProblem(`The ${s.style} style needs a label.`); return; }
   const unknown = unknownSymbol(s);
   if (unknown) {
     const close = closestNames(unknown).map((n) => `“${n}”`).join(", ");
@@ -203,12 +280,11 @@ function update() {
 
   const sn = snippets(s);
   const { pxW, pxH, width, height } = dimensions(s);
-  if (preview.getAttribute("src") !== sn.url) {
-    preview.width = width;
-    preview.height = height;
-    preview.src = sn.url;
-  }
+  preview.width = width;
+  preview.height = height;
+  if (preview.getAttribute("src") !== sn.url) preview.src = sn.url;
   preview.alt = altText(s);
+  showStates({ ...s, theme: s.theme === "auto" ? "light" : s.theme });
   $("flip").setAttribute("aria-pressed", String(s.state === "on"));
   $("stage").className = "stage " + s.theme;
   $("dimensions").textContent = `${pxW} × ${pxH} px image, shown at ${width} × ${height} CSS px`;
@@ -236,17 +312,29 @@ function loadFromAddress() {
   // The API's spellings work here too, so a /toggle query pasted after / sets the same switch:
   // on=1|0|true|..., disabled=1|yes|..., tint for color, onSymbol / offSymbol for on_sym / off_sym.
   const truthy = (v) => ["1", "true", "yes", "on"].includes(String(v).toLowerCase());
-  const aliases = { tint: "color", onSymbol: "on_sym", offSymbol: "off_sym" };
+  const aliases = { tint: "color", onSymbol: "on_sym", offSymbol: "off_sym", label: "style_label" };
   for (const [alias, name] of Object.entries(aliases)) {
     if (params.has(alias) && !params.has(name)) params.set(name, params.get(alias));
   }
   if (params.has("on") && !params.has("state")) params.set("state", truthy(params.get("on")) ? "on" : "off");
+  // A style's own symbols and tint stand where the address names none.
+  const style = STYLES[params.get("style")];
+  if (style) {
+    for (const k of ["on_sym", "off_sym", "sym", "color"]) if (style[k] !== null) s[k] = style[k];
+  }
   for (const k of Object.keys(DEFAULTS)) {
     if (!params.has(k)) continue;
     s[k] = k === "disabled" ? truthy(params.get(k)) : params.get(k);
   }
   apply(s);
 }
+
+// A button's or symbol picture's size follows its label: size the preview and snippets from the
+// loaded image.
+preview.addEventListener("load", () => {
+  const s = settings();
+  if (s.style === "button" || s.style === "symbol") update();
+});
 
 preview.addEventListener("error", async () => {
   if (!preview.getAttribute("src")) return;
@@ -374,6 +462,12 @@ form.addEventListener("input", (event) => {
     $(event.target.id + "-picker").value = COLOURS[event.target.value];
   }
   if (event.target.id === "symbol-target") { searchSymbols(); return; }
+  if (event.target.id === "style") {
+    // A new style starts from its own symbols and tint.
+    const style = styleOf(settings());
+    for (const p of ["on_sym", "off_sym", "sym"]) if (style[p] !== null) $(p).value = style[p];
+    setColour("color", style.color);
+  }
   update();
 });
 form.addEventListener("submit", (event) => event.preventDefault());
