@@ -23,6 +23,9 @@ struct Setting {
     let filters: Int32
     let level: Int32
     let strategy: Int32
+    var palette = false
+    /// The whole encoder, when the row is one of the service's encoders.
+    var encoder: PNGEncoder? = nil
 }
 // libpng filter bits (png.h): NONE 0x08, SUB 0x10, UP 0x20, AVG 0x40, PAETH 0x80.
 let filterChoices: [(String, Int32)] = [
@@ -37,11 +40,23 @@ for (fname, f) in filterChoices {
     }
 }
 
+// Palette (colour type 3) when a toggle has at most 256 colours, RGBA otherwise.
+for level: Int32 in [1, 3, 5, 8, 9] {
+    settings.append(Setting(name: "palette if possible, filter none, level \(level), default", filters: 0x08,
+                            level: level, strategy: 0, palette: true))
+}
+settings.append(Setting(name: "service RGBA (ToggleImage.encoder: levels 3/5/8 by size)", filters: 0, level: 0,
+                        strategy: 0, encoder: ToggleImage.encoder))
+settings.append(Setting(name: "service stills (ToggleImage.stillEncoder: palette, levels 3/5/8 by size)", filters: 0,
+                        level: 0, strategy: 0, encoder: ToggleImage.stillEncoder))
+
 func measure(_ setting: Setting) -> (bytes: Int, microseconds: Double) {
     var encoder = PNGEncoder()
     encoder.filters = setting.filters
     encoder.compressionLevel = setting.level
     encoder.strategy = setting.strategy
+    encoder.allowsPalette = setting.palette
+    if let service = setting.encoder { encoder = service }
     var total = 0
     let rounds = 20
     let start = DispatchTime.now().uptimeNanoseconds

@@ -1,9 +1,11 @@
 -- wrk script for Benchmarks/serving/uncached.sh: every request asks for a different picture
 -- (on/off alternating, the tint stepping through the 24-bit colours by a large odd stride), so
--- with --cache-bytes 0 every response is drawn and encoded.
+-- with --cache-bytes 0 every response is drawn and encoded. The scale comes from the environment
+-- variable SCALE (default 1).
 local counter = 0
+local scale = os.getenv("SCALE") or "1"
 request = function()
     counter = counter + 1
     local color = (counter * 2654435761) % 16777216
-    return wrk.format("GET", string.format("/toggle?on=%d&color=%06x", counter % 2, color))
+    return wrk.format("GET", string.format("/toggle?on=%d&color=%06x&scale=%s", counter % 2, color, scale))
 end

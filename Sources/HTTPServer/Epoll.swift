@@ -2,6 +2,18 @@
 import Glibc
 #endif
 
+/// A failed epoll call.
+enum EpollError: Error, Equatable, CustomStringConvertible {
+    /// epoll_wait failed with `errno` (not EINTR).
+    case wait(errno: Int32)
+
+    var description: String {
+        switch self {
+        case .wait(let code): return "epoll_wait failed: errno \(code) (\(String(cString: strerror(code))))"
+        }
+    }
+}
+
 /// epoll and eventfd, which Swift's Glibc module does not export (it includes neither
 /// <sys/epoll.h> nor <sys/eventfd.h>): the C library's functions are looked up once with `dlsym`,
 /// and `struct epoll_event` is read and written by hand (packed, 12 bytes, on x86-64; 16 elsewhere).
@@ -71,11 +83,17 @@ enum Epoll {
         }
     }
 
-    /// epoll_wait into `buffer` (room for `buffer.count / eventStride` events); retries on EINTR
-    /// by returning 0.
-    static func wait(_ epfd: Int32, into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int32) -> Int {
+    /// epoll_wait into `buffer` (room for `buffer.count / eventStride` events).
+    /// - Returns: the number of events; 0 on timeout or when a signal interrupted the wait (EINTR).
+    /// - Throws: `EpollError.wait` with errno for every other failure (EBADF, EFAULT, EINVAL: a
+    ///   closed or wrong descriptor, a bad buffer), which waiting again would not cure.
+    static func wait(_ epfd: Int32, into buffer: UnsafeMutableRawBufferPointer,
+                     timeoutMilliseconds: Int32) throws(EpollError) -> Int {
         let n = waitFunction(epfd, buffer.baseAddress, Int32(buffer.count / eventStride), timeoutMilliseconds)
-        return n < 0 ? 0 : Int(n)
+        if n >= 0 { return Int(n) }
+        let code = errno
+        if code == EINTR { return 0 }
+        throw EpollError.wait(errno: code)
     }
 
     /// The events and token of event `index` in a buffer filled by `wait`.

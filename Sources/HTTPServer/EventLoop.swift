@@ -44,6 +44,9 @@ final class EventLoop: @unchecked Sendable {
     private var timed: [ObjectIdentifier: EventLoopTimed] = [:]
     private var earliestDeadline = Double.infinity
     private var timers: [(at: Double, action: () -> Void)] = []
+    /// Iterations of the loop so far (one epoll_wait each): a connection's per-turn budget is
+    /// counted per value. Loop thread only.
+    private(set) var turn: UInt64 = 0
 
     private static let wakeToken: UInt64 = 0
 
@@ -143,7 +146,15 @@ final class EventLoop: @unchecked Sendable {
                 // Up to 5 ms late, so deadlines close together share a sweep.
                 timeout = wait <= 0 ? 0 : Int32(min(wait * 1000 + 5, 3_600_000))
             }
-            let count = Epoll.wait(epfd, into: events, timeoutMilliseconds: timeout)
+            let count: Int
+            do {
+                count = try Epoll.wait(epfd, into: events, timeoutMilliseconds: timeout)
+            } catch {
+                // EBADF, EFAULT or EINVAL: the loop's own descriptor or buffer is broken, a bug
+                // that retrying would turn into a busy spin with every connection stalled.
+                fatalError("HTTPServer: \(error)")
+            }
+            turn &+= 1
             for index in 0 ..< count {
                 let (flags, token) = Epoll.event(index, in: events)
                 if token == Self.wakeToken {

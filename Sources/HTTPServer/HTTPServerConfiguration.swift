@@ -17,10 +17,19 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxHeaderFields: Int = 100
     /// Largest request body read and discarded, in bytes; larger gets 413 and close. Default 1 MiB.
     public var maxBodyBytes: Int = 1024 * 1024
-    /// Seconds allowed from a request's first byte to the end of its header section; then 408 and close. Default 10 s.
+    /// Seconds allowed from a request's first byte to the end of its header section; then 408 and
+    /// close. A new connection is on this deadline from its accept, so one that sends nothing is
+    /// closed after it too. Default 10 s.
     public var headerTimeout: Double = 10
-    /// Seconds a keep-alive connection may sit idle between requests before it is closed. Default 60 s.
+    /// Seconds a keep-alive connection may sit idle between requests before it is closed, and a
+    /// body or a write may go without progress. Default 60 s. A new connection is on
+    /// `headerTimeout` until its first request head is complete.
     public var idleTimeout: Double = 60
+    /// Seconds allowed for a whole request, from its first byte to the last byte of its body,
+    /// however steadily the bytes trickle in; then the connection is closed. Default 30 s: a
+    /// body of `maxBodyBytes` (1 MiB) must arrive at 35 KB/s or more. (nginx's
+    /// `client_body_timeout` and Apache's `mod_reqtimeout` bound the same thing.)
+    public var requestTimeout: Double = 30
     /// Most connections open at once; further ones are accepted, sent a 503 with `Retry-After`, and
     /// closed. Default 10,000.
     /// Independently, the server stops accepting (clients wait in the listen backlog) while open
@@ -32,6 +41,13 @@ public struct HTTPServerConfiguration: Sendable {
     /// with the write side already shut down, so the client reads the response before the close.
     /// Default 2 s.
     public var lingerTimeout: Double = 2
+    /// Most requests one connection has answered per turn of its event loop before the loop's
+    /// other connections go first (pipelined requests wait for the next turn). Default 16.
+    public var maxRequestsPerTurn: Int = 16
+    /// Seconds one connection may spend answering requests per turn of its event loop before the
+    /// loop's other connections go first. Default 0.002 (2 ms): with `maxRequestsPerTurn`, what
+    /// keeps `/healthz` on a loop fast while another connection pipelines thousands of requests.
+    public var turnBudget: Double = 0.002
     /// Threads running an epoll event loop each (connections are spread over them round-robin).
     /// Default: the processors this process may run on (its CPU affinity, so `taskset -c 0` gives
     /// one loop: two loops sharing a core wait for each other's time slices). Values below 1 mean 1.

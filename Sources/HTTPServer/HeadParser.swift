@@ -24,62 +24,89 @@ enum HeadParser {
     /// answer does not depend on how the bytes were split into reads.
     static let maxMethodBytes = 32
 
-    private static func bad(_ status: Int = 400) -> Result<Parsed, RequestRejection> {
-        .failure(RequestRejection(status: status, closeConnection: true))
+    private static func bad(_ status: Int = 400) -> RequestRejection {
+        RequestRejection(status: status, closeConnection: true)
     }
 
+    /// Checks a complete head (request line, field lines, CRLF CRLF) and builds the request:
+    /// `lines`, then `requestLine`, `fieldLines`, `framing` and `refusal`, each its own step.
     static func parse(_ head: ArraySlice<UInt8>, limits: RequestParserLimits) -> Result<Parsed, RequestRejection> {
-        // Split into lines (CRLF already checked by the scanner for every LF; a CR elsewhere is
-        // caught below as a control byte). The last two lines are the empty line and nothing.
+        do throws(RequestRejection) {
+            let lines = try self.lines(of: head)
+            let start = try requestLine(lines[0], limits: limits)
+            if head.count > limits.maxHeaderBytes { throw bad(431) }
+            var fields = try fieldLines(lines.dropFirst(), limits: limits)
+            let (bodyLength, keepAlive) = try framing(&fields, start: start)
+            let request = HTTPRequest(method: start.method, target: start.target, path: start.path,
+                                      query: start.query, version: start.version, headers: fields.headers)
+            let head = RequestHead(request: request, bodyLength: bodyLength, keepAlive: keepAlive)
+            return .success(Parsed(head: head, rejection: refusal(of: head, fields: fields, limits: limits)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The lines of a head without their CRLF, the final empty line dropped. CRLF was already
+    /// checked by the scanner for every LF; a CR elsewhere is caught later as a control byte.
+    static func lines(of head: ArraySlice<UInt8>) throws(RequestRejection) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         var lineStart = head.startIndex
-        var i = head.startIndex
-        while i < head.endIndex {
-            if head[i] == ByteClass.lf {
-                lines.append(head[lineStart ..< i - 1])
-                lineStart = i + 1
-            }
-            i += 1
+        for i in head.indices where head[i] == ByteClass.lf {
+            lines.append(head[lineStart ..< i - 1])
+            lineStart = i + 1
         }
-        guard lines.count >= 2, lines.last?.isEmpty == true else { return bad() }
+        guard lines.count >= 2, lines.last?.isEmpty == true else { throw bad() }
         lines.removeLast()
+        return lines
+    }
 
-        // Request line: method SP request-target SP HTTP-version (RFC 9112 section 3).
-        let requestLine = lines[0]
-        guard let sp1 = requestLine.firstIndex(of: ByteClass.sp) else { return bad() }
-        let methodBytes = requestLine[requestLine.startIndex ..< sp1]
-        let rest = requestLine[(sp1 + 1)...]
-        guard let sp2 = rest.firstIndex(of: ByteClass.sp) else { return bad() }
+    /// A checked request line.
+    struct RequestLine {
+        var method: String
+        var target: String
+        var version: HTTPVersion
+        /// GET or HEAD: the only methods whose target form is checked and served.
+        var methodAllowed: Bool
+        var path = "/"
+        var query: String?
+        /// The authority of an absolute-form target, which replaces Host.
+        var authority: String?
+    }
+
+    /// `method SP request-target SP HTTP-version` (RFC 9112 section 3), with the target's form
+    /// (section 3.2) for the methods served.
+    static func requestLine(_ line: ArraySlice<UInt8>, limits: RequestParserLimits) throws(RequestRejection) -> RequestLine {
+        guard let sp1 = line.firstIndex(of: ByteClass.sp) else { throw bad() }
+        let methodBytes = line[line.startIndex ..< sp1]
+        let rest = line[(sp1 + 1)...]
+        guard let sp2 = rest.firstIndex(of: ByteClass.sp) else { throw bad() }
         let targetBytes = rest[rest.startIndex ..< sp2]
         let versionBytes = rest[(sp2 + 1)...]
 
-        guard !methodBytes.isEmpty, methodBytes.allSatisfy(ByteClass.isTokenChar) else { return bad() }
-        if methodBytes.count > maxMethodBytes { return bad(501) }
-        guard !targetBytes.isEmpty else { return bad() }
-        if targetBytes.count > limits.maxRequestTargetBytes { return bad(414) }
-        guard let version = parseVersion(versionBytes) else { return bad() }
-        guard version.major == 1 else { return bad(505) }
+        guard !methodBytes.isEmpty, methodBytes.allSatisfy(ByteClass.isTokenChar) else { throw bad() }
+        if methodBytes.count > maxMethodBytes { throw bad(501) }
+        guard !targetBytes.isEmpty else { throw bad() }
+        if targetBytes.count > limits.maxRequestTargetBytes { throw bad(414) }
+        guard let version = parseVersion(versionBytes) else { throw bad() }
+        guard version.major == 1 else { throw bad(505) }
         guard targetBytes.allSatisfy(ByteClass.isTargetChar),
               !targetBytes.contains(UInt8(ascii: "#")),
-              percentEncodingIsValid(targetBytes.prefix { $0 != UInt8(ascii: "?") }) else { return bad() }
-        if head.count > limits.maxHeaderBytes { return bad(431) }
+              percentEncodingIsValid(targetBytes.prefix { $0 != UInt8(ascii: "?") }) else { throw bad() }
 
         let method = String(decoding: methodBytes, as: UTF8.self)
-        let target = String(decoding: targetBytes, as: UTF8.self)
-        let methodAllowed = method == "GET" || method == "HEAD"
-
-        // Request target form (RFC 9112 section 3.2). Only checked for methods we serve.
-        var path = "/"
-        var query: String?
-        var absoluteAuthority: String?
-        if methodAllowed {
-            guard let form = TargetForm.parse(targetBytes) else { return bad() }
-            path = form.path
-            query = form.query
-            absoluteAuthority = form.authority
+        var result = RequestLine(method: method, target: String(decoding: targetBytes, as: UTF8.self),
+                                 version: version, methodAllowed: method == "GET" || method == "HEAD")
+        if result.methodAllowed {
+            guard let form = TargetForm.parse(targetBytes) else { throw bad() }
+            result.path = form.path
+            result.query = form.query
+            result.authority = form.authority
         }
+        return result
+    }
 
-        // Field lines (RFC 9112 section 5).
+    /// What the field lines said, as far as framing and routing care.
+    struct FieldSummary {
         var headers = HTTPFields()
         var hostCount = 0
         var hostValid = true
@@ -90,80 +117,90 @@ enum HeadParser {
         var hasTransferEncoding = false
         var connectionClose = false
         var connectionKeepAlive = false
+    }
 
-        let fieldLines = lines.dropFirst()
-        if fieldLines.count > limits.maxHeaderFields { return bad(431) }
-        for line in fieldLines {
-            guard let first = line.first, !ByteClass.isOWS(first) else { return bad() }  // obs-fold
-            guard let colon = line.firstIndex(of: ByteClass.colon) else { return bad() }
+    /// Field lines (RFC 9112 section 5): `name: OWS value OWS`, no obs-fold.
+    static func fieldLines(_ lines: ArraySlice<ArraySlice<UInt8>>,
+                           limits: RequestParserLimits) throws(RequestRejection) -> FieldSummary {
+        if lines.count > limits.maxHeaderFields { throw bad(431) }
+        var fields = FieldSummary()
+        for line in lines {
+            guard let first = line.first, !ByteClass.isOWS(first) else { throw bad() }  // obs-fold
+            guard let colon = line.firstIndex(of: ByteClass.colon) else { throw bad() }
             let name = line[line.startIndex ..< colon]
-            guard !name.isEmpty, name.allSatisfy(ByteClass.isTokenChar) else { return bad() }
+            guard !name.isEmpty, name.allSatisfy(ByteClass.isTokenChar) else { throw bad() }
             var value = line[(colon + 1)...]
             while let f = value.first, ByteClass.isOWS(f) { value = value.dropFirst() }
             while let l = value.last, ByteClass.isOWS(l) { value = value.dropLast() }
-            guard value.allSatisfy(ByteClass.isFieldValueChar) else { return bad() }
+            guard value.allSatisfy(ByteClass.isFieldValueChar) else { throw bad() }
+            note(name: name, value: value, in: &fields)
+            fields.headers.append(name: String(decoding: name, as: UTF8.self),
+                                  value: String(decoding: value, as: UTF8.self))
+        }
+        return fields
+    }
 
-            if ByteClass.equalsLowercase(name, "host") {
-                hostCount += 1
-                if !value.allSatisfy(isHostChar) { hostValid = false }
-            } else if ByteClass.equalsLowercase(name, "content-length") {
-                if let n = parseContentLength(value) {
-                    if let previous = contentLength, previous != n { contentLengthConflict = true }
-                    contentLength = n
-                } else {
-                    contentLengthInvalid = true
-                }
-            } else if ByteClass.equalsLowercase(name, "transfer-encoding") {
-                hasTransferEncoding = true
-                transferCodings.append(contentsOf: listElements(value))
-            } else if ByteClass.equalsLowercase(name, "connection") {
-                for token in listElements(value) {
-                    if ByteClass.equalsLowercase(token, "close") { connectionClose = true }
-                    if ByteClass.equalsLowercase(token, "keep-alive") { connectionKeepAlive = true }
-                }
+    /// Records what a field line means for Host, framing and keep-alive.
+    private static func note(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>, in fields: inout FieldSummary) {
+        if ByteClass.equalsLowercase(name, "host") {
+            fields.hostCount += 1
+            if !value.allSatisfy(isHostChar) { fields.hostValid = false }
+        } else if ByteClass.equalsLowercase(name, "content-length") {
+            if let n = parseContentLength(value) {
+                if let previous = fields.contentLength, previous != n { fields.contentLengthConflict = true }
+                fields.contentLength = n
+            } else {
+                fields.contentLengthInvalid = true
             }
-            headers.append(name: String(decoding: name, as: UTF8.self),
-                           value: String(decoding: value, as: UTF8.self))
-        }
-
-        // Host (RFC 9112 section 3.2): exactly one in 1.1, at most one in 1.0, and valid.
-        if hostCount > 1 || !hostValid { return bad() }
-        if version.minor >= 1 && hostCount != 1 { return bad() }
-        if let authority = absoluteAuthority {
-            headers.set(name: "Host", value: authority)  // the target's authority wins
-        }
-
-        // Framing (RFC 9112 section 6).
-        if contentLengthInvalid || contentLengthConflict { return bad() }
-        if hasTransferEncoding {
-            if contentLength != nil || version.minor == 0 { return bad() }
-            guard let last = transferCodings.last, ByteClass.equalsLowercase(last, "chunked") else { return bad() }
-            for coding in transferCodings.dropLast() {
-                if ByteClass.equalsLowercase(coding, "chunked") { return bad() }
-                guard coding.allSatisfy(ByteClass.isTokenChar) else { return bad() }
+        } else if ByteClass.equalsLowercase(name, "transfer-encoding") {
+            fields.hasTransferEncoding = true
+            fields.transferCodings.append(contentsOf: listElements(value))
+        } else if ByteClass.equalsLowercase(name, "connection") {
+            for token in listElements(value) {
+                if ByteClass.equalsLowercase(token, "close") { fields.connectionClose = true }
+                if ByteClass.equalsLowercase(token, "keep-alive") { fields.connectionKeepAlive = true }
             }
         }
-        let bodyLength = contentLength ?? 0
-        let keepAlive = version.minor >= 1 ? !connectionClose : (connectionKeepAlive && !connectionClose)
+    }
 
-        let request = HTTPRequest(method: method, target: target, path: path, query: query,
-                                  version: version, headers: headers)
-        var parsed = Parsed(head: RequestHead(request: request, bodyLength: bodyLength, keepAlive: keepAlive),
-                            rejection: nil)
+    /// Host (RFC 9112 section 3.2: exactly one in 1.1, at most one in 1.0, valid; an absolute-form
+    /// target's authority wins) and message framing (section 6): the body length and keep-alive.
+    static func framing(_ fields: inout FieldSummary,
+                        start: RequestLine) throws(RequestRejection) -> (bodyLength: Int, keepAlive: Bool) {
+        let version = start.version
+        if fields.hostCount > 1 || !fields.hostValid { throw bad() }
+        if version.minor >= 1 && fields.hostCount != 1 { throw bad() }
+        if let authority = start.authority { fields.headers.set(name: "Host", value: authority) }
+        if fields.contentLengthInvalid || fields.contentLengthConflict { throw bad() }
+        if fields.hasTransferEncoding {
+            if fields.contentLength != nil || version.minor == 0 { throw bad() }
+            guard let last = fields.transferCodings.last, ByteClass.equalsLowercase(last, "chunked") else { throw bad() }
+            for coding in fields.transferCodings.dropLast() {
+                if ByteClass.equalsLowercase(coding, "chunked") { throw bad() }
+                guard coding.allSatisfy(ByteClass.isTokenChar) else { throw bad() }
+            }
+        }
+        let keepAlive = version.minor >= 1
+            ? !fields.connectionClose : (fields.connectionKeepAlive && !fields.connectionClose)
+        return (fields.contentLength ?? 0, keepAlive)
+    }
 
+    /// Why a well-formed request is not served, if it is not: a method other than GET and HEAD
+    /// (405 or 501), a chunked body (not decoded: close), a body over the limit (413 and close).
+    static func refusal(of head: RequestHead, fields: FieldSummary, limits: RequestParserLimits) -> RequestRejection? {
+        let method = head.request.method
         var status: Int?
-        if !methodAllowed {
-            status = (knownMethods.contains(method)) ? 405 : 501
+        if method != "GET" && method != "HEAD" {
+            status = knownMethods.contains(method) ? 405 : 501
         }
-        if hasTransferEncoding {
-            // Chunked bodies are not decoded: refuse, and close since the framing is not followed.
-            parsed.rejection = RequestRejection(status: status ?? 400, closeConnection: true)
-        } else if bodyLength > limits.maxBodyBytes {
-            parsed.rejection = RequestRejection(status: status ?? 413, closeConnection: true)
+        if fields.hasTransferEncoding {
+            return RequestRejection(status: status ?? 400, closeConnection: true)
+        } else if head.bodyLength > limits.maxBodyBytes {
+            return RequestRejection(status: status ?? 413, closeConnection: true)
         } else if let status {
-            parsed.rejection = RequestRejection(status: status, closeConnection: !keepAlive)
+            return RequestRejection(status: status, closeConnection: !head.keepAlive)
         }
-        return .success(parsed)
+        return nil
     }
 
     /// `HTTP/DIGIT.DIGIT`, exactly (RFC 9112 section 2.3); case-sensitive.

@@ -1,55 +1,58 @@
 import Dispatch
+import Synchronization
 import Utilities
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One accepted TCP connection owned by an `EventLoop`: pipelining, timeouts, linger and drain,
-/// driven by epoll.
+/// One accepted TCP connection owned by an `EventLoop`: the socket side of a
+/// `ConnectionStateMachine`, which decides everything (pipelining, deadlines, the per-turn
+/// budget, linger and drain); this class feeds it what the socket and the parser report and
+/// performs the actions it returns.
 ///
 /// The descriptor is registered once, edge-triggered, for input, output and peer hang-up; no
 /// epoll_ctl is made per request. Edge-triggered means an event is reported once per change, so
-/// the connection remembers what it was told: `inputPending` (input may be waiting unread: reading
-/// is paused while a response is due, or the read budget of one event ran out) and reads when
-/// reading resumes; a write that would block waits for the next EPOLLOUT edge.
+/// the connection remembers what it was told: `inputPending` (input may be waiting unread: the
+/// machine did not want input while a response was due, or the read budget of one event ran out)
+/// and reads when the machine wants input again; a write that would block waits for the next
+/// EPOLLOUT edge (or the machine's retry deadline).
 ///
-/// Confinement: every stored property is read and written only on the loop's thread. The
-/// responder's `respond` runs on the global concurrent queue of QoS utility and posts its
-/// response back with `EventLoop.execute`; `respondImmediately` answers inline on the loop.
-/// Hence `@unchecked Sendable`.
+/// Confinement: every stored property is read and written only on the loop's thread, except
+/// `cancellation` (atomic). The responder's `respond` runs on the global concurrent queue of QoS
+/// utility and posts its response back with `EventLoop.execute`; `respondImmediately` answers
+/// inline on the loop. Hence `@unchecked Sendable`.
 final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendable {
-    /// Seconds between retries of a write the socket has not taken: a peer that reset the
-    /// connection may never make it writable again, and the retry's EPIPE or ECONNRESET ends it.
-    static let writeRetryInterval = 0.25
+    /// Bytes read per epoll event before the connection lets the loop's others go first.
+    static let readBudget = 256 * 1024
+
     let fd: Int32
     let loop: EventLoop
     private let responder: any HTTPResponder
     private let metrics: (any HTTPServerMetrics)?
-    private let timeouts: ConnectionTimeouts
     private var parser: RequestParser
+    private var machine: ConnectionStateMachine
     private let onClose: @Sendable (LoopConnection) -> Void
 
     private var token: UInt64?
-    private var readingPaused = true
     /// Input may be waiting that has not been read (see the type's comment).
     private var inputPending = true
     private(set) var deadline: Double?
-
-    private var phase: ConnectionPhase = .idle(since: 0)
-    private var peerClosedInput = false
-    private var draining = false
-    private var closed = false
-    private var lingerBytes = 0
+    /// True while `readable` runs its loop (which goes on reading by itself).
+    private var reading = false
     /// True while `processInput` runs its loop: a response completed inside it must not start
     /// another pass, or thousands of pipelined error responses would nest one frame each.
     private var processingInput = false
-    private var readScheduled = false
+    private var turnScheduled = false
+    /// Set when the connection closes, read by queued responder work before it starts.
+    private let cancellation = Cancellation()
+
+    /// The request being answered (nil for the server's own error responses) and when it was parsed.
+    private var current: (request: HTTPRequest?, started: Double) = (nil, 0)
 
     private struct PendingWrite {
         var head: [UInt8]
         var body: [UInt8]
         var offset = 0
-        var close: Bool
         var method: String?
         var target: String?
         var annotations: [String: String]
@@ -64,10 +67,9 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         self.loop = loop
         self.responder = responder
         self.metrics = metrics
-        self.timeouts = ConnectionTimeouts(headerTimeout: configuration.headerTimeout,
-                                           idleTimeout: configuration.idleTimeout,
-                                           lingerTimeout: configuration.lingerTimeout)
         self.parser = RequestParser(limits: RequestParserLimits(configuration))
+        // Accepted now: a new connection is on the header deadline from this moment.
+        self.machine = ConnectionStateMachine(limits: ConnectionLimits(configuration), now: MonotonicClock.now())
         self.onClose = onClose
     }
 
@@ -76,240 +78,234 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         loop.execute { self.setUp() }
     }
 
-    /// Server shutdown began: close if idle, otherwise finish the current request with
-    /// `Connection: close`. Any thread. Input that arrived but was not read yet is read first.
+    /// Server shutdown began: close if idle (after reading what already arrived), otherwise finish
+    /// the current request with `Connection: close`. Any thread.
     func beginDrain() {
-        loop.execute {
-            self.draining = true
-            guard case .idle = self.phase else { return }
-            if self.token == nil || self.readingPaused { return self.close() }
-            self.readable()  // parses and answers what arrived; closes if nothing did
+        loop.execute { [self] in
+            let action = machine.drainBegan()
+            if action == .read, token != nil {
+                readable()
+                processInput()  // nothing more arrived: the machine closes the idle connection
+            } else {
+                perform(action == .read ? machine.forceClose() : action)
+            }
         }
     }
 
     /// Closes at once (drain deadline passed). Any thread.
     func forceClose() {
-        loop.execute { self.close() }
+        loop.execute { self.perform(self.machine.forceClose()) }
     }
 
     // MARK: Loop
 
     private func setUp() {
-        guard !closed else { return }
+        guard !machine.isClosed else { return }
         let events = Epoll.readable | Epoll.writable | Epoll.readHangUp | Epoll.edgeTriggered
-        guard let token = loop.register(fd, events: events, handler: self) else { return close() }
+        guard let token = loop.register(fd, events: events, handler: self) else { return perform(machine.failed()) }
         self.token = token
         loop.addTimed(self)
-        enter(.idle(since: MonotonicClock.now()))
-        resumeReading()
+        updateDeadline()
+        scheduleTurn()
     }
 
     func handle(events: UInt32) {
-        guard !closed else { return }
+        guard !machine.isClosed else { return }
+        if events & (Epoll.error | Epoll.hangUp) != 0, machine.isResponding {
+            // Reset while its answer is being made: nobody will read it. Close now, freeing the
+            // descriptor, and let queued responder work for it be dropped before it starts.
+            return perform(machine.failed())
+        }
         if events & (Epoll.readable | Epoll.readHangUp | Epoll.error | Epoll.hangUp) != 0 {
             inputPending = true
         }
         if events & (Epoll.writable | Epoll.error | Epoll.hangUp) != 0, pending != nil {
             writable()
-            if closed { return }
+            if machine.isClosed { return }
         }
-        if inputPending && !readingPaused { readable() }
+        if inputPending && machine.wantsInput { readable() }
     }
 
     func deadlineDue(now: Double) {
         deadline = nil
-        guard !closed else { return }
-        if case .writing = phase, pending != nil {
-            writable()  // a reset peer shows up here as EPIPE or ECONNRESET
-            if closed { return }
-        }
-        switch timeouts.action(for: phase, now: now) {
-        case .none:
-            enter(phase)
+        guard !machine.isClosed else { return }
+        perform(machine.timerFired(now: now))
+        updateDeadline()
+    }
+
+    private func updateDeadline() {
+        deadline = machine.deadline
+        if let deadline { loop.noteDeadline(deadline) }
+    }
+
+    /// Performs what the machine decided.
+    private func perform(_ action: ConnectionAction) {
+        switch action {
+        case .none, .respond, .write:
+            break  // `.respond` and `.write` are performed where they are returned
+        case .read:
+            if !reading && inputPending { scheduleTurn() }  // inside `readable`, its loop reads on
+        case .parse:
+            processInput()
+        case .respondWithError(let status):
+            current = (nil, MonotonicClock.now())
+            send(ResponseSerializer.errorResponse(status: status), isHead: false)
+        case .retryWrite:
+            writable()
+        case .shutdownWriteAndLinger:
+            Glibc.shutdown(fd, Int32(SHUT_WR))
+            if inputPending { scheduleTurn() }
         case .close:
-            close()
-        case .requestTimeout:
-            pauseReading()
-            enter(.responding)
-            send(ResponseSerializer.errorResponse(status: 408), isHead: false, close: true,
-                 request: nil, started: now)
+            closeDescriptor()
         }
+        updateDeadline()
     }
 
-    private func resumeReading() {
-        guard readingPaused, token != nil else { return }
-        readingPaused = false
-        // Not inline: this runs inside processInput or a write, and reading there would nest.
-        if inputPending { scheduleRead() }
-    }
-
-    /// Reads again on a later turn of the loop (once), if by then reading is still wanted.
-    private func scheduleRead() {
-        guard !readScheduled else { return }
-        readScheduled = true
+    /// Reads and parses again on a later turn of the loop (once), after its other connections.
+    private func scheduleTurn() {
+        guard !turnScheduled else { return }
+        turnScheduled = true
         loop.soon { [self] in
-            readScheduled = false
-            if !closed && !readingPaused && inputPending { readable() }
+            turnScheduled = false
+            guard !machine.isClosed else { return }
+            if machine.wantsInput && inputPending { readable() }
+            processInput()  // requests already buffered (after a yield) go on even if nothing new came
         }
-    }
-
-    private func pauseReading() {
-        readingPaused = true
-    }
-
-    private func enter(_ newPhase: ConnectionPhase) {
-        phase = newPhase
-        guard var next = timeouts.deadline(for: newPhase) else { deadline = nil; return }
-        if case .writing = newPhase, pending != nil {
-            next = min(next, MonotonicClock.now() + Self.writeRetryInterval)
-        }
-        deadline = next
-        loop.noteDeadline(next)
     }
 
     // MARK: Reading
 
     private func readable() {
-        guard !closed else { return }
+        guard !machine.isClosed, !reading else { return }
+        reading = true
+        defer { reading = false }
         withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { buffer in
             var total = 0
-            while !closed && !readingPaused {
-                if total >= 256 * 1024 {
+            while !machine.isClosed && machine.wantsInput {
+                if total >= Self.readBudget {
                     // Budget spent: let the loop's other connections go first, then read on.
-                    scheduleRead()
-                    return afterRead()
+                    scheduleTurn()
+                    break
                 }
                 switch SocketCalls.receive(fd, into: buffer) {
                 case .wouldBlock:
                     inputPending = false
-                    return afterRead()
+                    return  // what was read is parsed already (`processInput` after each read)
                 case .failed:
-                    return close()
+                    return perform(machine.failed())
                 case .bytes(0):
                     inputPending = false
-                    peerClosedInput = true
-                    pauseReading()
-                    if case .lingering = phase { return close() }
-                    return afterRead()
+                    return perform(machine.inputClosed())
                 case .bytes(let n):
                     total += n
-                    if case .lingering = phase {
-                        lingerBytes += n
-                        if lingerBytes > 1 << 20 { return close() }
+                    if machine.isLingering {
+                        perform(machine.discarded(n))
                         continue
                     }
                     parser.append(UnsafeRawBufferPointer(rebasing: buffer[0 ..< n]))
-                    // Pipelining: stop reading once a request is complete (processInput pauses
-                    // reading until its response is written). Only cheap to check here via the
-                    // parser, so parse now.
-                    afterRead()
+                    // Pipelining: parse now, so reading stops once a request is complete (the
+                    // machine wants no input until its response is written).
+                    processInput()
                 }
             }
+            afterRead()
         }
     }
 
     private func afterRead() {
-        if case .lingering = phase { return }
-        processInput()
+        if !machine.isLingering { processInput() }
     }
 
+    /// Takes the parser's requests while the machine accepts them and the turn's budget lasts.
     private func processInput() {
         guard !processingInput else { return }
         processingInput = true
         defer { processingInput = false }
-        while !closed && pending == nil {
-            switch phase {
-            case .responding, .writing, .lingering: return
-            default: break
+        while machine.acceptsRequests {
+            let now = MonotonicClock.now()
+            // With nothing buffered there is nothing to yield for (parsing it costs nothing).
+            if parser.hasBufferedBytes, !machine.mayTakeRequest(turn: loop.turn, now: now) { return scheduleTurn() }
+            switch parser.next() {
+            case .needMore:
+                let outcome = ParseOutcome.needMore(partialHead: parser.hasPartialHead,
+                                                    discardingBody: parser.isDiscardingBody)
+                return perform(machine.parsed(outcome, now: now))
+            case .rejected(let rejection):
+                current = (nil, now)
+                _ = machine.parsed(.rejected(status: rejection.status, close: rejection.closeConnection), now: now)
+                send(ResponseSerializer.errorResponse(for: rejection), isHead: false)
+            case .head(let head):
+                current = (head.request, now)
+                guard machine.parsed(.head(close: !head.keepAlive), now: now) == .respond else { return }
+                respond(to: head.request, started: now)
             }
-            guard processNextRequest() else { return }
         }
     }
 
-    private func processNextRequest() -> Bool {
-        let now = MonotonicClock.now()
-        switch parser.next() {
-        case .needMore:
-            if peerClosedInput { close(); return false }
-            if parser.isDiscardingBody {
-                enter(.readingBody(since: now))
-            } else if parser.hasPartialHead {
-                if case .readingHead = phase {} else { enter(.readingHead(since: now)) }
-            } else {
-                if draining { close(); return false }
-                if case .idle = phase {} else { enter(.idle(since: now)) }
-            }
-            resumeReading()
-            return false
-        case .rejected(let rejection):
-            pauseReading()
-            enter(.responding)
-            let response = ResponseSerializer.errorResponse(status: rejection.status)
-            send(response, isHead: false, close: rejection.closeConnection || draining,
-                 request: nil, started: now)
-            return true
-        case .head(let head):
-            pauseReading()
-            enter(.responding)
-            let responder = self.responder
-            let request = head.request
-            let close = !head.keepAlive
-            if let response = responder.respondImmediately(to: request) {
-                send(response, isHead: request.method == "HEAD", close: close || draining,
-                     request: request, started: now)
-                return true
-            }
-            let loop = self.loop
-            DispatchQueue.global(qos: .utility).async {
-                let response = responder.respond(to: request)
-                loop.execute {
-                    self.send(response, isHead: request.method == "HEAD", close: close || self.draining,
-                              request: request, started: now)
-                }
-            }
-            return false
+    private func respond(to request: HTTPRequest, started: Double) {
+        let responder = self.responder
+        if let response = responder.respondImmediately(to: request) {
+            return send(response, isHead: request.method == "HEAD")
         }
+        updateDeadline()
+        let loop = self.loop, cancellation = self.cancellation
+        DispatchQueue.global(qos: .utility).async {
+            // The client reset the connection while this waited its turn: make nothing for nobody.
+            guard !cancellation.isCancelled else { return }
+            Self.yieldToEventLoops()
+            let response = responder.respond(to: request)
+            loop.execute { self.send(response, isHead: request.method == "HEAD") }
+        }
+    }
+
+    /// Niceness of the threads that run `respond(to:)` (nice(2) values, 0 to 19), so that on a
+    /// busy CPU an event loop woken by I/O (a `/healthz`, a cached answer) runs before renders
+    /// and searches: CFS gives a thread of nice 5 about a third of the weight of one of nice 0.
+    static let responderNiceness: Int32 = 5
+
+    /// Lowers the calling Dispatch worker thread to `responderNiceness` (per thread on Linux:
+    /// `setpriority(PRIO_PROCESS, 0, ...)` applies to the calling thread only).
+    private static func yieldToEventLoops() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, responderNiceness)
     }
 
     // MARK: Writing
 
-    private func send(_ response: HTTPResponse, isHead: Bool, close: Bool, request: HTTPRequest?, started: Double) {
-        guard !closed else { return }
+    private func send(_ response: HTTPResponse, isHead: Bool) {
+        guard case .write(let close) = machine.responseReady(now: MonotonicClock.now()) else { return }
+        let request = current.request
         let output = ResponseSerializer.serialize(response, isHead: isHead, close: close, date: HTTPDate.now(),
                                                   announceKeepAlive: request?.version == .http1_0)
-        pending = PendingWrite(head: output.head, body: output.body, close: close, method: request?.method,
+        pending = PendingWrite(head: output.head, body: output.body, method: request?.method,
                                target: request?.target, annotations: response.annotations,
-                               status: output.status, started: started)
-        enter(.writing(since: MonotonicClock.now()))
+                               status: output.status, started: current.started)
+        current = (nil, 0)
         writable()
     }
 
     private func writable() {
-        guard !closed, var write = pending else { return }
+        guard !machine.isClosed, var write = pending else { return }
         let total = write.head.count + write.body.count
         while write.offset < total {
             switch SocketCalls.send(fd, head: write.head, body: write.body, offset: write.offset) {
             case .bytes(let n):
                 write.offset += n
                 pending = write
-                if write.offset < total { enter(.writing(since: MonotonicClock.now())) }
+                if write.offset < total { _ = machine.wrote(finished: false, now: MonotonicClock.now()) }
             case .wouldBlock:
                 pending = write
-                return  // the next EPOLLOUT edge (or the retry deadline) goes on
+                machine.writeBlocked(now: MonotonicClock.now())
+                return updateDeadline()  // the next EPOLLOUT edge (or the retry deadline) goes on
             case .failed:
                 report(write, bytes: write.offset)
                 pending = nil
-                return close()
+                return perform(machine.failed())
             }
         }
         pending = nil
         report(write, bytes: total)
-        if write.close {
-            linger()
-        } else {
-            enter(.idle(since: MonotonicClock.now()))
-            processInput()  // returns at once inside processInput's loop, which then goes on
-        }
+        // `.parse` returns at once inside processInput's loop, which then goes on.
+        perform(machine.wrote(finished: true, bodyPending: parser.isDiscardingBody, now: MonotonicClock.now()))
     }
 
     private func report(_ write: PendingWrite, bytes: Int) {
@@ -318,16 +314,9 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
             duration: MonotonicClock.now() - write.started, annotations: write.annotations))
     }
 
-    private func linger() {
-        if peerClosedInput { return close() }
-        Glibc.shutdown(fd, Int32(SHUT_WR))
-        enter(.lingering(since: MonotonicClock.now()))
-        resumeReading()
-    }
-
-    private func close() {
-        guard !closed else { return }
-        closed = true
+    /// Performs `.close` (the machine returns it once).
+    private func closeDescriptor() {
+        cancellation.cancel()
         pending = nil
         deadline = nil
         if let token {
@@ -337,4 +326,12 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         Glibc.close(fd)
         onClose(self)
     }
+}
+
+/// A flag set once by a connection's loop when it closes, read by queued responder work on other
+/// threads.
+final class Cancellation: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isCancelled: Bool { flag.load(ordering: .relaxed) }
+    func cancel() { flag.store(true, ordering: .relaxed) }
 }

@@ -1,3 +1,4 @@
+import Utilities
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -5,7 +6,8 @@ import Glibc
 /// The listening socket on an `EventLoop` (level-triggered EPOLLIN): accepts until EAGAIN (at most
 /// 256 per event), hands each descriptor to `onAccept` on the loop's thread. On EMFILE, ENFILE,
 /// ENOBUFS or ENOMEM it leaves the epoll set for 100 ms instead of spinning; while the server
-/// asks it to pause (`onAccept` returned false) it is out of the set too.
+/// asks it to pause (`onAccept` returned false) it is out of the set too. Those decisions are
+/// `ListenerStateMachine`'s; this class performs them.
 ///
 /// Confinement: state is touched only on the loop's thread; `start`, `resumeAccepting` and
 /// `close` hop there. Hence `@unchecked Sendable`.
@@ -15,9 +17,7 @@ final class LoopListener: EventLoopHandler, @unchecked Sendable {
     let loop: EventLoop
     private var onAccept: (@Sendable (Int32) -> Bool)?
     private var token: UInt64?
-    private var backingOff = false
-    private var paused = false
-    private var closed = false
+    private var machine = ListenerStateMachine()
 
     init(host: String, port: Int, loop: EventLoop, backlog: Int32 = 1024) throws {
         (fd, address) = try ListeningSocket.bind(host: host, port: port, backlog: backlog)
@@ -27,66 +27,58 @@ final class LoopListener: EventLoopHandler, @unchecked Sendable {
     func start(onAccept: @escaping @Sendable (Int32) -> Bool) {
         loop.execute {
             self.onAccept = onAccept
-            self.updateRegistration()
+            self.perform(self.machine.started())
         }
     }
 
     func handle(events: UInt32) {
         guard let onAccept else { return }
         for _ in 0 ..< 256 {
-            guard !closed, !paused, !backingOff else { return }
+            guard machine.isAccepting else { return }
             let fd = accept(self.fd, nil, nil)
             if fd >= 0 {
                 SocketCalls.setNonBlocking(fd)
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                if !onAccept(fd) {
-                    paused = true
-                    updateRegistration()
-                    return
-                }
+                if !onAccept(fd) { return perform(machine.serverFull()) }
                 continue
             }
             switch errno {
             case EINTR, ECONNABORTED, EPROTO:
                 continue
             case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-                backingOff = true
-                updateRegistration()
-                loop.after(0.1) { [self] in
-                    backingOff = false
-                    updateRegistration()
-                }
-                return
+                return perform(machine.resourcesExhausted(now: MonotonicClock.now()))
             default:
                 return
             }
         }
     }
 
-    /// In the epoll set exactly when started, not closed, not paused and not backing off.
-    private func updateRegistration() {
-        let wanted = onAccept != nil && !closed && !paused && !backingOff
-        if wanted, token == nil {
-            token = loop.register(fd, events: Epoll.readable, handler: self)
-        } else if !wanted, let token {
-            loop.unregister(fd, token: token)
-            self.token = nil
+    /// Performs what the machine decided.
+    private func perform(_ action: ListenerStateMachine.Action) {
+        switch action {
+        case .none:
+            break
+        case .register:
+            if token == nil { token = loop.register(fd, events: Epoll.readable, handler: self) }
+        case .unregister, .unregisterUntil, .unregisterAndClose:
+            if let token {
+                loop.unregister(fd, token: token)
+                self.token = nil
+            }
+            if case .unregisterUntil(let at) = action {
+                loop.after(max(0, at - MonotonicClock.now())) { [self] in
+                    perform(machine.timerFired(now: MonotonicClock.now()))
+                }
+            }
+            if action == .unregisterAndClose { Glibc.close(fd) }
         }
     }
 
     func resumeAccepting() {
-        loop.execute {
-            self.paused = false
-            self.updateRegistration()
-        }
+        loop.execute { self.perform(self.machine.resumed()) }
     }
 
     func close() {
-        loop.execute {
-            guard !self.closed else { return }
-            self.closed = true
-            self.updateRegistration()
-            Glibc.close(self.fd)
-        }
+        loop.execute { self.perform(self.machine.closed()) }
     }
 }

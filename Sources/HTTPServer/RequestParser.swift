@@ -45,6 +45,14 @@ struct RequestRejection: Error, Sendable, Equatable {
     var status: Int
     /// True when framing is broken or unknown: nothing more may be read from the connection.
     var closeConnection: Bool
+    /// What the error body says when the status alone does not (e.g. `tlsOnPlainPort`).
+    var detail: String? = nil
+
+    /// A TLS handshake record (a ClientHello) where an HTTP request should start: an `https://`
+    /// client on this plain-HTTP port.
+    static let tlsOnPlainPort = RequestRejection(
+        status: 400, closeConnection: true,
+        detail: "this port speaks plain HTTP, not TLS: use http:// instead of https://")
 }
 
 /// What `RequestParser.next()` found in the bytes fed so far.
@@ -95,6 +103,9 @@ struct RequestParser {
     /// True when bytes of a next request (not a body being discarded) are buffered.
     var hasPartialHead: Bool { bodyRemaining == 0 && buffer.count > start }
 
+    /// True when bytes are buffered that `next()` has not consumed.
+    var hasBufferedBytes: Bool { buffer.count > start }
+
     /// True while the body of the previous request is still being skipped.
     var isDiscardingBody: Bool { bodyRemaining > 0 }
 
@@ -127,6 +138,11 @@ struct RequestParser {
                 guard buffer[start + 1] == ByteClass.lf else { break }
                 start += 2
             }
+            // A TLS record of type handshake (22, RFC 8446 section 5.1) can never start a method
+            // token: say what is wrong at once instead of waiting for a line that never comes.
+            if buffer.count > start && buffer[start] == Self.tlsHandshakeRecord {
+                return fail(.tlsOnPlainPort)
+            }
         }
 
         switch scanForEndOfHead() {
@@ -158,11 +174,16 @@ struct RequestParser {
         }
     }
 
+    /// The first byte of a TLS handshake record (content type 22, RFC 8446 section 5.1).
+    static let tlsHandshakeRecord: UInt8 = 0x16
+
     private mutating func fail(_ rejection: RequestRejection) -> RequestParseResult {
         failed = true
         buffer = []
         start = 0
-        return .rejected(RequestRejection(status: rejection.status, closeConnection: true))
+        var closing = rejection
+        closing.closeConnection = true
+        return .rejected(closing)
     }
 
     private enum ScanResult {

@@ -27,7 +27,7 @@ enum ResponseSerializer {
                           announceKeepAlive: Bool = false) -> Output {
         var response = response
         if !(200...599).contains(response.status) {
-            response = HTTPResponse(status: 500, body: Array("Internal Server Error\n".utf8))
+            response = errorResponse(status: 500, detail: "the application gave an invalid status")
         }
         let status = response.status
         let responderLength = response.headers["Content-Length"].flatMap {
@@ -71,16 +71,55 @@ enum ResponseSerializer {
     /// Fields the server sets itself.
     private static let framingNames = ["content-length", "transfer-encoding", "date", "connection"]
 
-    /// The response the server sends for a rejected request: a short plain-text body naming the
-    /// status, and `Allow: GET, HEAD` with 405 (RFC 9110 section 15.5.6).
-    static func errorResponse(status: Int) -> HTTPResponse {
+    /// The response the server sends for a rejected request (or a 408, or a 503 refusal): the
+    /// service's error shape, a JSON object `{"error":"..."}` naming the status and what went
+    /// wrong, with `X-Content-Type-Options: nosniff` and `Cache-Control: no-store`;
+    /// `Allow: GET, HEAD` with 405 (RFC 9110 section 15.5.6) and `Retry-After: 1` with 503.
+    static func errorResponse(status: Int, detail: String? = nil) -> HTTPResponse {
         var headers = HTTPFields()
-        headers.append(name: "Content-Type", value: "text/plain; charset=utf-8")
+        headers.append(name: "Content-Type", value: "application/json")
         headers.append(name: "Cache-Control", value: "no-store")  // never cached by a CDN (RFC 9111)
+        headers.append(name: "X-Content-Type-Options", value: "nosniff")
         if status == 503 { headers.append(name: "Retry-After", value: "1") }
         if status == 405 { headers.append(name: "Allow", value: "GET, HEAD") }
-        return HTTPResponse(status: status, headers: headers,
-                            body: Array("\(status) \(HTTPResponse.reasonPhrase(for: status))\n".utf8))
+        let message = "\(status) \(HTTPResponse.reasonPhrase(for: status)): " + (detail ?? errorDetail(status))
+        return HTTPResponse(status: status, headers: headers, body: Array("{\"error\":\(jsonString(message))}\n".utf8))
+    }
+
+    static func errorResponse(for rejection: RequestRejection) -> HTTPResponse {
+        errorResponse(status: rejection.status, detail: rejection.detail)
+    }
+
+    /// What each status the server sends on its own means for the client.
+    static func errorDetail(_ status: Int) -> String {
+        switch status {
+        case 400: return "the request does not follow HTTP/1.1 syntax (RFC 9112)"
+        case 405: return "this service answers GET and HEAD only"
+        case 408: return "the request did not arrive in time"
+        case 413: return "the request body is over the server's limit"
+        case 414: return "the request target is over the server's limit"
+        case 431: return "the header section is over the server's limit of bytes or field lines"
+        case 501: return "the method or transfer coding is not implemented"
+        case 503: return "the server has no room for another connection; retry shortly"
+        case 505: return "this server speaks HTTP/1.1 and HTTP/1.0"
+        default: return "the server could not answer"
+        }
+    }
+
+    /// `s` as a JSON string literal (RFC 8259 section 7): quote, backslash and control bytes escaped.
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }
 

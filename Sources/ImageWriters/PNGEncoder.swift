@@ -11,10 +11,14 @@ public enum PNGEncodingError: Error, Equatable, Sendable {
     case libpng(String)
 }
 
-/// PNG encoding through libpng (Debian `libpng-dev`): 8-bit RGBA, straight alpha, non-interlaced.
+/// PNG encoding through libpng (Debian `libpng-dev`): 8 bits per channel, straight alpha,
+/// non-interlaced; RGBA, or a palette of the same pixels when `allowsPalette` and the image has
+/// at most 256 distinct RGBA values.
 public struct PNGEncoder: Sendable {
-    /// One tEXt chunk (PNG 1.2 section 4.2.3.1): a Latin-1 keyword such as `Title`,
-    /// `Description` or `Software`, and its text. Characters outside Latin-1 become `?`.
+    /// One text chunk: a Latin-1 keyword such as `Title`, `Description` or `Software` (1-79
+    /// characters; others become `?`) and its text. Text that is all Latin-1 goes into a tEXt
+    /// chunk (PNG 1.2 section 4.2.3.1); any other text into an iTXt chunk as UTF-8, uncompressed,
+    /// with an empty language tag (section 4.2.3.3).
     public struct TextChunk: Sendable, Equatable {
         public var keyword: String
         public var text: String
@@ -27,36 +31,77 @@ public struct PNGEncoder: Sendable {
     /// Bit mask of libpng's row filters (PNG_FILTER_NONE 0x08, SUB 0x10, UP 0x20, AVG 0x40,
     /// PAETH 0x80); 0 lets libpng choose.
     public var filters: Int32 = 0
-    /// zlib compression level 0...9; -1 is zlib's default (6).
+    /// One step of the zlib level policy: image data (rows with their filter bytes, after any
+    /// palette reduction: height x (1 + width x bytes per pixel)) under `belowBytes` bytes is
+    /// compressed at `level`.
+    public struct LevelStep: Sendable, Equatable {
+        public var belowBytes: Int
+        public var level: Int32
+        public init(belowBytes: Int, level: Int32) {
+            self.belowBytes = belowBytes
+            self.level = level
+        }
+    }
+
+    /// zlib compression level 0...9 for image data that no step of `smallImageLevels` takes;
+    /// -1 is zlib's default (6).
     public var compressionLevel: Int32 = -1
+    /// Levels for smaller images, the first step whose bound the data is under wins: small
+    /// images are cheap in bytes and dear in time per byte, large ones the other way round.
+    public var smallImageLevels: [LevelStep] = []
     /// zlib strategy (Z_DEFAULT_STRATEGY 0, Z_FILTERED 1, Z_HUFFMAN_ONLY 2, Z_RLE 3); -1 default.
     public var strategy: Int32 = -1
+    /// zlib memLevel 1...9 (a hash table of 2^(memLevel + 7) entries); 0 picks the smallest table
+    /// with about one entry per 4 bytes of image data, between 4 and 8.
+    public var memoryLevel: Int32 = 0
+    /// Writes colour type 3 (PLTE, plus tRNS for translucent entries) when the image has at most
+    /// 256 distinct RGBA values: the same pixels, a quarter of the data to compress. Off, every
+    /// image is RGBA (what an APNG's frames, which share one header, need).
+    public var allowsPalette = false
+    /// Writes an sRGB chunk (rendering intent perceptual, PNG 1.2 section 4.2.2.4): the canvas
+    /// composites in sRGB-encoded space, so its bytes are sRGB.
+    public var writesSRGB = true
 
     public init() {}
 
-    /// Encodes a canvas (premultiplied) as PNG, converting to straight alpha first.
-    public func encode(_ canvas: Canvas, text: [TextChunk] = []) throws(PNGEncodingError) -> [UInt8] {
-        try encode(straightRGBA: canvas.straightAlphaPixels(), width: canvas.width,
-                   height: canvas.height, text: text)
+    /// pHYs pixels per metre for a picture drawn at `scale` px per pt: 72 dpi (2835 px/m, PNG
+    /// 1.2 section 4.2.4.2's example) times the scale, rounded, so a @2x image opens at its point size.
+    public static func pixelsPerMetre(scale: Double) -> UInt32 {
+        UInt32(min(max((2835 * scale).rounded(), 1), Double(Int32.max)))
+    }
+
+    /// Encodes a canvas (premultiplied) as PNG, converting to straight alpha in place first.
+    /// `pixelsPerMetre` writes a pHYs chunk (nil: none).
+    public func encode(_ canvas: consuming Canvas, text: [TextChunk] = [],
+                       pixelsPerMetre: UInt32? = nil) throws(PNGEncodingError) -> [UInt8] {
+        let width = canvas.width, height = canvas.height
+        return try encode(straightRGBA: canvas.takeStraightAlphaPixels(), width: width, height: height,
+                          text: text, pixelsPerMetre: pixelsPerMetre)
     }
 
     /// Encodes `width * height` straight-alpha RGBA8 pixels, rows packed top to bottom.
+    /// `pixelsPerMetre` writes a pHYs chunk (nil: none).
     public func encode(straightRGBA pixels: [UInt8], width: Int, height: Int,
-                       text: [TextChunk] = []) throws(PNGEncodingError) -> [UInt8] {
+                       text: [TextChunk] = [], pixelsPerMetre: UInt32? = nil) throws(PNGEncodingError) -> [UInt8] {
         guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20,
               pixels.count == width * height * 4 else {
             throw .invalidDimensions(width: width, height: height)
         }
         // Keep the C strings alive for the duration of the call.
         let keywords = text.map { Self.latin1CString($0.keyword, maxLength: 79) }
-        let texts = text.map { Self.latin1CString($0.text, maxLength: 1 << 16) }
-        var options = tis_png_options(filters: filters, compression_level: compressionLevel,
-                                      strategy: strategy)
-        var buffer = tis_png_buffer(data: nil, size: 0, capacity: 0)
+        let isLatin1 = text.map { Self.isASCII($0.text) || $0.text.unicodeScalars.allSatisfy { $0.value > 0 && $0.value < 256 } }
+        let texts = zip(text, isLatin1).map { chunk, latin1 in
+            latin1 ? Self.latin1CString(chunk.text, maxLength: 1 << 16) : Self.utf8CString(chunk.text, maxLength: 1 << 16)
+        }
+        var options = self.options(width: width, height: height, pixelsPerMetre: pixelsPerMetre ?? 0)
+        // A first guess at the file size saves reallocations: a tenth of the raw pixels.
+        var buffer = tis_png_buffer(data: nil, size: 0, capacity: max(4096, pixels.count / 10))
         var message = [CChar](repeating: 0, count: 256)
         let status: Int32 = keywords.withUnsafeCStrings { keywordPointers in
             texts.withUnsafeCStrings { textPointers in
-                var chunks = zip(keywordPointers, textPointers).map { tis_png_text(keyword: $0, text: $1) }
+                var chunks = (0..<text.count).map {
+                    tis_png_text(keyword: keywordPointers[$0], text: textPointers[$0], utf8: isLatin1[$0] ? 0 : 1)
+                }
                 return pixels.withUnsafeBufferPointer { px in
                     chunks.withUnsafeMutableBufferPointer { chunkBuffer in
                         message.withUnsafeMutableBufferPointer { msg in
@@ -82,10 +127,43 @@ public struct PNGEncoder: Sendable {
         }
     }
 
+    /// The zlib level for `bytes` of image data: the first step of `smallImageLevels` that takes
+    /// it, else `compressionLevel`.
+    public func level(forDataBytes bytes: Int) -> Int32 {
+        smallImageLevels.first { bytes < $0.belowBytes }?.level ?? compressionLevel
+    }
+
+    private func options(width: Int, height: Int, pixelsPerMetre: UInt32) -> tis_png_options {
+        tis_png_options(filters: filters, compression_level: level(forDataBytes: height * (1 + width * 4)),
+                        palette_compression_level: level(forDataBytes: height * (1 + width)),
+                        strategy: strategy, memory_level: memoryLevel, allow_palette: allowsPalette ? 1 : 0,
+                        srgb: writesSRGB ? 1 : 0, pixels_per_metre: pixelsPerMetre)
+    }
+
+    /// Whether `s` is ASCII without NUL: then its UTF-8 and Latin-1 bytes are the same.
+    static func isASCII(_ s: String) -> Bool {
+        !s.utf8.contains { $0 >= 0x80 || $0 == 0 }
+    }
+
     /// Latin-1 bytes of `s` (non-Latin-1 scalars and NUL become `?`), NUL-terminated.
     static func latin1CString(_ s: String, maxLength: Int) -> [CChar] {
+        if s.utf8.count <= maxLength, isASCII(s) {  // the usual case, without a walk over scalars
+            return s.withCString { Array(UnsafeBufferPointer(start: $0, count: s.utf8.count + 1)) }
+        }
         var bytes: [CChar] = s.unicodeScalars.prefix(maxLength).map { scalar in
             scalar.value > 0 && scalar.value < 256 ? CChar(bitPattern: UInt8(scalar.value)) : CChar(UInt8(ascii: "?"))
+        }
+        bytes.append(0)
+        return bytes
+    }
+
+    /// UTF-8 bytes of `s`, at most `maxLength` bytes of whole scalars, NULs left out, NUL-terminated.
+    static func utf8CString(_ s: String, maxLength: Int) -> [CChar] {
+        var bytes: [CChar] = []
+        for scalar in s.unicodeScalars where scalar.value != 0 {
+            let encoded = Array(String(scalar).utf8)
+            if bytes.count + encoded.count > maxLength { break }
+            bytes.append(contentsOf: encoded.map { CChar(bitPattern: $0) })
         }
         bytes.append(0)
         return bytes

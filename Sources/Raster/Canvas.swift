@@ -98,7 +98,22 @@ public struct Canvas: Sendable {
     /// channel divided by alpha, rounded to nearest; fully transparent pixels become 0,0,0,0.
     public func straightAlphaPixels() -> [UInt8] {
         var out = pixels
-        out.withUnsafeMutableBufferPointer { px in
+        Self.unpremultiply(&out)
+        return out
+    }
+
+    /// `straightAlphaPixels()` without a copy: the canvas is consumed and its pixel storage,
+    /// when not shared, is converted in place (what the PNG encoder does with a fresh render).
+    public consuming func takeStraightAlphaPixels() -> [UInt8] {
+        var out = pixels
+        pixels = []
+        Self.unpremultiply(&out)
+        return out
+    }
+
+    /// Premultiplied to straight alpha in place, 4 bytes per pixel; opaque pixels are unchanged.
+    private static func unpremultiply(_ pixels: inout [UInt8]) {
+        pixels.withUnsafeMutableBufferPointer { px in
             var i = 0
             while i < px.count {
                 let a = px[i + 3]
@@ -113,6 +128,5 @@ public struct Canvas: Sendable {
                 i += 4
             }
         }
-        return out
     }
 }

@@ -26,21 +26,44 @@ public final class ServerProcess {
             .deletingLastPathComponent().appendingPathComponent("Public").path
     }
 
+    /// What happens to the server's standard output after the address line.
+    public enum OutputHandling: Sendable {
+        /// Read and thrown away (the default), so the access log never fills the pipe.
+        case discarded
+        /// Read and kept: see `outputLines`.
+        case collected
+        /// Never read: once the pipe is full, every further write to it blocks.
+        case unread
+    }
+
+    private var handling = OutputHandling.discarded
+    private let collected = CollectedText()
+    private let errors = CollectedText()
+    private let errorPipe: Pipe?
+
     /// Starts `toggle-server --host 127.0.0.1 --port 0 <extra>` and waits for its address line.
-    /// With `fileDescriptorLimit`, it runs as `/bin/sh -c 'ulimit -n LIMIT; exec toggle-server ...'`
-    /// (same process id, so `stop()` and `process.processIdentifier` still reach the server).
-    public init(arguments extra: [String] = [], fileDescriptorLimit: Int? = nil) throws {
+    /// With `fileDescriptorLimit` or `prefix` (e.g. `["taskset", "-c", "0"]`), it runs as
+    /// `/bin/sh -c 'ulimit -n LIMIT; exec PREFIX toggle-server ...'` (the same process id, so
+    /// `stop()` and `process.processIdentifier` still reach the server as long as the prefix
+    /// execs it, as `taskset` does). `captureStandardError` keeps standard error for
+    /// `standardError` instead of passing it through.
+    public init(arguments extra: [String] = [], fileDescriptorLimit: Int? = nil, prefix: [String] = [],
+                output handling: OutputHandling = .discarded, captureStandardError: Bool = false) throws {
         let path = Self.binaryPath
         guard FileManager.default.isExecutableFile(atPath: path) else { throw StartError.binaryMissing(path) }
+        self.handling = handling
         let arguments = ["--host", "127.0.0.1", "--port", "0", "--public-dir", Self.publicDirectory] + extra
-        if let limit = fileDescriptorLimit {
+        if fileDescriptorLimit != nil || !prefix.isEmpty {
+            let limit = fileDescriptorLimit.map { "ulimit -n \($0) && " } ?? ""
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", path] + arguments
+            process.arguments = ["-c", limit + "exec \"$@\"", "sh"] + prefix + [path] + arguments
         } else {
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = arguments
         }
         process.standardOutput = output
+        errorPipe = captureStandardError ? Pipe() : nil
+        if let errorPipe { process.standardError = errorPipe }
         try process.run()
         let handle = output.fileHandleForReading
         var line = [UInt8]()
@@ -56,22 +79,64 @@ public final class ServerProcess {
             throw StartError.noAddress(text)
         }
         port = p
-        // Keep reading the log (one line per request), or a full pipe would block the server.
-        handle.readabilityHandler = { handle in
-            if handle.availableData.isEmpty { handle.readabilityHandler = nil }  // EOF: the server exited
+        if let errorPipe {
+            let errors = self.errors
+            errorPipe.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                if data.isEmpty { handle.readabilityHandler = nil } else { errors.append(data) }
+            }
         }
+        switch handling {
+        case .unread:
+            break
+        case .discarded, .collected:
+            // Keep reading the log (one line per request), or a full pipe would block the server.
+            let collected = handling == .collected ? self.collected : nil
+            handle.readabilityHandler = { handle in
+                let data = handle.availableData
+                if data.isEmpty { handle.readabilityHandler = nil }  // EOF: the server exited
+                collected?.append(data)
+            }
+        }
+    }
+
+    /// Standard output after the address line, split into lines (with `.collected`).
+    public var outputLines: [String] {
+        collected.text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    /// Standard error so far (with `captureStandardError`).
+    public var standardError: String { errors.text }
+
+    /// Reads standard output until the server closes it (after it exited), up to `timeout` seconds.
+    public func waitForOutputEnd(timeout: Double = 10) -> Bool {
+        let end = Date().addingTimeInterval(timeout)
+        while output.fileHandleForReading.readabilityHandler != nil && Date() < end { usleep(10_000) }
+        return output.fileHandleForReading.readabilityHandler == nil
     }
 
     /// Sends SIGTERM and waits for exit; returns the exit status.
     @discardableResult
     public func stop() -> Int32 {
         if process.isRunning {
+            // An unread pipe would hold the exit until the log's flush gives up: close it, so the
+            // server's writes fail at once instead.
+            if handling == .unread { try? output.fileHandleForReading.close() }
             process.terminate()
             process.waitUntilExit()
         }
         output.fileHandleForReading.readabilityHandler = nil
+        errorPipe?.fileHandleForReading.readabilityHandler = nil
         return process.terminationStatus
     }
 
     deinit { stop() }
+}
+
+/// Bytes appended by a pipe's reader thread, read as text by the test.
+final class CollectedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) { lock.withLock { data.append(more) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

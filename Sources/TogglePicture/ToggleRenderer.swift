@@ -8,8 +8,6 @@ public enum ToggleRenderError: Error, Equatable, Sendable {
     /// The symbol's bundled icon data does not parse (see `SymbolError.corruptIcon`).
     case corruptSymbol(name: String, SymbolError)
     case raster(RasterError)
-    /// The PNG encoder failed; its message.
-    case encoding(String)
 }
 
 /// Draws the "Icon Switch Toggle Style" (docs/design-facts.md section 2) onto a premultiplied

@@ -22,8 +22,12 @@ public final class ServiceMetrics: HTTPServerMetrics {
     /// The image cache whose counters are exported, if any.
     let cache: ImageCache?
 
-    public init(cache: ImageCache?) {
+    /// The access log writer whose drops are exported, if the access log is on.
+    let accessLog: AccessLogWriter?
+
+    public init(cache: ImageCache?, accessLog: AccessLogWriter? = nil) {
         self.cache = cache
+        self.accessLog = accessLog
     }
 
     public func connectionOpened() { state.withLock { $0.connectionsOpened += 1 } }
@@ -72,6 +76,9 @@ public final class ServiceMetrics: HTTPServerMetrics {
         single("toggle_http_connections_total", "counter", "Connections accepted and served.", s.connectionsOpened)
         single("toggle_http_open_connections", "gauge", "Connections open now.",
                s.connectionsOpened - s.connectionsClosed)
+        single("toggle_access_log_dropped_total", "counter",
+               "Access log lines dropped because standard output was not read fast enough.",
+               accessLog?.droppedLines ?? 0)
         if let cache {
             let stats = cache.statistics
             single("toggle_image_cache_hits_total", "counter", "Image requests answered from the cache.", stats.hits)

@@ -45,32 +45,35 @@ public struct ToggleResponder: HTTPResponder {
         return response
     }
 
-    /// Answers inline on the connection's event loop thread what costs no rendering or file
-    /// reading (`ToggleRoute.inline`): image cache hits (and their 304s and parameter errors),
-    /// `/healthz` and `/readyz`. Everything else is nil and goes to `respond(to:)` on Dispatch's
-    /// utility queue.
+    /// Answers inline on the connection's event loop thread what costs no rendering, file
+    /// reading or query parsing (`ToggleRoute.inline`): image cache hits of queries seen before
+    /// (and their 304s), `/healthz` and `/readyz`.
+    /// Everything else is nil and goes to `respond(to:)` on Dispatch's utility queue.
     public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
         guard let route = ToggleRoute.route(for: request.path) else { return nil }
         switch (route.inline, route.target) {
         case (.always, _):
             return respond(route, request)
-        case (.whenCached, .toggle(let format, let scale)):
-            return cachedToggle(request, format: format, impliedScale: scale)
+        case (.whenCached, .toggle):
+            return cachedToggle(request)
         case (.whenCached, _), (.never, _):
             return nil
         }
     }
 
-    /// The toggle response if it needs no render (cache hit, 304 or parameter error), else nil.
-    func cachedToggle(_ request: HTTPRequest, format: ImageFormat, impliedScale: Double?) -> HTTPResponse? {
-        guard let cache else { return nil }
-        let prepared: PreparedToggle
-        switch prepareToggle(request, format: format, impliedScale: impliedScale) {
-        case .success(let p): prepared = p
-        case .failure(let answer): return answer.response
+    /// The toggle response if the same path and query were parsed before and the answer needs
+    /// no render (cache hit or 304), else nil. A query not seen before is parsed off the event
+    /// loop by `respond(to:)`: parsing a long query, or answering an unknown name with its "did
+    /// you mean" search, costs milliseconds that would hold up every connection of the loop.
+    /// The memo is keyed by path and query, so the format (`.png`, `.svg`) is in its entry.
+    func cachedToggle(_ request: HTTPRequest) -> HTTPResponse? {
+        guard let cache, let memoKey = PreparedToggles.memoKey(path: request.path, query: request.query),
+              let entry = prepared.entry(for: memoKey) else { return nil }
+        if Self.isNotModified(request, entityTag: entry.entityTag) {
+            return HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")
         }
-        guard let bytes = cache.cachedValue(for: prepared.key) else { return nil }
-        return Self.image(bytes, prepared: prepared, outcome: .hit)
+        guard let bytes = cache.cachedValue(for: entry.key) else { return nil }
+        return Self.image(bytes, prepared: entry, outcome: .hit)
     }
 
     /// A finished response (error or 304) that ends a toggle request before any image lookup.
@@ -135,8 +138,8 @@ public struct ToggleResponder: HTTPResponder {
         case .healthz:
             return Self.text(status: 200, "ok\n").annotated(route: "healthz")
         case .readyz:
-            return (isReady() ? Self.text(status: 200, "ready\n") : Self.text(status: 503, "not ready\n"))
-                .annotated(route: "readyz")
+            return (isReady() ? Self.text(status: 200, "ready\n")
+                : Self.error(status: 503, message: "not ready: starting or draining")).annotated(route: "readyz")
         case .metrics:
             var fields = HTTPFields()
             fields.append(name: "Content-Type", value: PrometheusText.contentType)
@@ -156,7 +159,7 @@ public struct ToggleResponder: HTTPResponder {
         let outcome: ImageCache.Outcome
         do {
             let picture = prepared.picture
-            let make = { () throws(ToggleRenderError) -> [UInt8] in
+            let make = { () throws(ToggleImageError) -> [UInt8] in
                 let start = MonotonicClock.now()
                 let bytes = try ToggleImage.bytes(for: picture)
                 metrics?.observeRender(seconds: MonotonicClock.now() - start)

@@ -12,7 +12,8 @@ struct ToggleRoute: Equatable, Sendable {
     enum Inline: Equatable, Sendable {
         /// Always (constant answers).
         case always
-        /// Only when no render is needed: an image cache hit, a 304 or a parameter error.
+        /// Only when neither parsing nor rendering is needed: a query parsed before whose image
+        /// is cached, or its 304.
         case whenCached
         /// Never: it goes to the worker queue.
         case never

@@ -17,11 +17,19 @@ enum ServeCommand {
             Console.error("toggle-server: \(error.message)")
             return 64
         }
+        // Before any thread exists, so every thread inherits it: SIGTERM and SIGINT stay pending
+        // until the signal sources read them. (Ignored instead, one that came before Dispatch had
+        // registered its sources, right after the address line, was lost and the process lived on.)
+        blockTerminationSignals()
         let readiness = Readiness()
         let cache = options.cacheBytes > 0 ? ImageCache(capacityBytes: options.cacheBytes) : nil
-        let metrics = ServiceMetrics(cache: cache)
-        let observers: [any HTTPServerMetrics] = options.accessLog
-            ? [metrics, AccessLog(sink: { Console.line($0) })] : [metrics]
+        // Access log lines go through a writer thread with a bounded buffer: a slow or stalled
+        // reader of standard output never blocks serving (drops are counted and reported).
+        let accessLog = options.accessLog ? AccessLogWriter(report: { Console.error($0) }) : nil
+        let metrics = ServiceMetrics(cache: cache, accessLog: accessLog)
+        let observers: [any HTTPServerMetrics] = accessLog.map { writer in
+            [metrics, AccessLog(sink: { writer.append($0) })]
+        } ?? [metrics]
         let server = HTTPServer(
             configuration: options.server,
             responder: ToggleResponder(configuration: options.responder, cache: cache, metrics: metrics,
@@ -29,7 +37,8 @@ enum ServeCommand {
             metrics: FanOutMetrics(observers))
         // Handlers first, so a SIGTERM that arrives right after the address line is printed
         // drains instead of killing the process.
-        installSignalHandlers(server: server, readiness: readiness, addressFile: options.addressFile)
+        installSignalHandlers(server: server, readiness: readiness, addressFile: options.addressFile,
+                              accessLog: accessLog)
         let address: BoundAddress
         do {
             address = try server.start()
@@ -56,32 +65,48 @@ enum ServeCommand {
         while true { pause() }
     }
 
-    /// SIGTERM / SIGINT: readiness off, graceful drain, address file removed, exit 0; a second
-    /// signal exits at once. Set up inside a function: Dispatch signal handlers written in
-    /// top-level code crash in Swift 6 mode when run on another queue (docs/design-facts.md section 8).
-    static func installSignalHandlers(server: HTTPServer, readiness: Readiness, addressFile: String?) {
+    /// SIGTERM / SIGINT: readiness off, graceful drain, address file removed, every access log
+    /// line written, exit 0; a second signal exits at once. Set up inside a function: Dispatch
+    /// signal handlers written in top-level code crash in Swift 6 mode when run on another queue
+    /// (docs/design-facts.md section 8).
+    static func installSignalHandlers(server: HTTPServer, readiness: Readiness, addressFile: String?,
+                                      accessLog: AccessLogWriter?) {
         let queue = DispatchQueue(label: "toggle-server.signals")
         let state = SignalState()
+        // In the log's order: through the writer when there is one.
+        let say: @Sendable (String) -> Void = { line in
+            if let accessLog { accessLog.append(line) } else { Console.line(line) }
+        }
         for signo in [SIGTERM, SIGINT] {
-            signal(signo, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signo, queue: queue)
             source.setEventHandler {
                 if state.received {
-                    Console.line("second signal: exiting now")
+                    say("second signal: exiting now")
+                    accessLog?.flush(timeout: 1)
                     exit(1)
                 }
                 state.received = true
                 readiness.markDraining()
-                Console.line("signal \(signo): draining")
+                say("signal \(signo): draining")
                 server.shutdown {
                     if let addressFile { AddressFile.remove(addressFile) }
-                    Console.line("drained: exiting")
+                    say("drained: exiting")
+                    accessLog?.flush(timeout: 10)
                     exit(0)
                 }
             }
             source.resume()
             state.sources.append(source)
         }
+    }
+
+    /// Blocks SIGTERM and SIGINT in the calling thread (and the threads it creates later).
+    static func blockTerminationSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
     /// Signal bookkeeping, confined to the signal queue.

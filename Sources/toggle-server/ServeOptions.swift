@@ -28,6 +28,7 @@ struct ServeOptions {
         integer("--max-age", "MAX_AGE", \.responder.maxAge, 0...Int.max),
         seconds("--header-timeout", "HEADER_TIMEOUT", \.server.headerTimeout, allowsZero: false),
         seconds("--idle-timeout", "IDLE_TIMEOUT", \.server.idleTimeout, allowsZero: false),
+        seconds("--request-timeout", "REQUEST_TIMEOUT", \.server.requestTimeout, allowsZero: false),
         integer("--max-connections", "MAX_CONNECTIONS", \.server.maxConnections, 1...Int.max),
         seconds("--drain-deadline", "DRAIN_DEADLINE", \.server.drainDeadline, allowsZero: true),
         integer("--cache-bytes", "CACHE_BYTES", \.cacheBytes, 0...Int.max),

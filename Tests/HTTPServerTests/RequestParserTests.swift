@@ -140,16 +140,6 @@ final class RequestParserTests: XCTestCase {
         guard case .needMore = parser.next() else { return XCTFail("parsed after a closing error") }
     }
 
-    func testTimeoutRules() {
-        let t = ConnectionTimeouts(headerTimeout: 1, idleTimeout: 5, lingerTimeout: 2)
-        XCTAssertEqual(t.action(for: .readingHead(since: 10), now: 10.9), .none)
-        XCTAssertEqual(t.action(for: .readingHead(since: 10), now: 11), .requestTimeout)
-        XCTAssertEqual(t.action(for: .idle(since: 10), now: 14), .none)
-        XCTAssertEqual(t.action(for: .idle(since: 10), now: 15), .close)
-        XCTAssertEqual(t.action(for: .lingering(since: 0), now: 2), .close)
-        XCTAssertEqual(t.action(for: .responding, now: 1e9), .none)
-    }
-
     func testSerializerHeadAnd304KeepContentLength() {
         let response = HTTPResponse(status: 200, body: Array("hello".utf8))
         let head = ResponseSerializer.serialize(response, isHead: true, close: false, date: "D")

@@ -6,21 +6,42 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// One tEXt chunk: Latin-1 keyword (1-79 bytes, e.g. "Title") and Latin-1 text, NUL-terminated.
+/// One text chunk. `keyword`: Latin-1, 1-79 bytes (e.g. "Title"), NUL-terminated. `text`:
+/// NUL-terminated; Latin-1 in a tEXt chunk when `utf8` is 0, UTF-8 in an iTXt chunk (no
+/// compression, empty language tag) when `utf8` is 1 (PNG 1.2 sections 4.2.3.1 and 4.2.3.3).
 typedef struct {
     const char *keyword;
     const char *text;
+    int utf8;
 } tis_png_text;
 
-/// Encoder settings. `filters` is a mask of libpng's PNG_FILTER_* bits (0 = libpng's default);
-/// `compression_level` is zlib's 0-9 (-1 = default); `strategy` is zlib's Z_* strategy (-1 = default).
+/// Encoder settings.
+/// - `filters`: mask of libpng's PNG_FILTER_* bits (0 = libpng's default).
+/// - `compression_level`: zlib's 0-9 (-1 = zlib's default, 6) when the image is written as RGBA;
+///   `palette_compression_level` when it is written as a palette (the data is a quarter as large,
+///   so the caller may choose differently).
+/// - `strategy`: zlib's Z_* strategy (-1 = default).
+/// - `memory_level`: zlib's memLevel 1-9 (hash table of 2^(memLevel+7) entries); 0 = the
+///   smallest table with about one entry per 4 bytes of image data, from 4 to 8.
+/// - `allow_palette`: 1 writes colour type 3 (PLTE, and tRNS for the translucent entries, which
+///   come first) when the image has at most 256 distinct RGBA values: the same pixels, a quarter
+///   of the data to compress. 0 always writes 8-bit RGBA.
+/// - `srgb`: 1 writes an sRGB chunk, rendering intent perceptual (PNG 1.2 section 4.2.2.4).
+/// - `pixels_per_metre`: a pHYs chunk with this many pixels per metre on both axes (unit metre,
+///   PNG 1.2 section 4.2.4.2); 0 writes none.
 typedef struct {
     int filters;
     int compression_level;
+    int palette_compression_level;
     int strategy;
+    int memory_level;
+    int allow_palette;
+    int srgb;
+    uint32_t pixels_per_metre;
 } tis_png_options;
 
-/// Encoded bytes, owned by the caller: release with `tis_png_buffer_free`.
+/// Encoded bytes, owned by the caller: release with `tis_png_buffer_free`. On entry `capacity`
+/// may hint the expected size (0: 4 KiB); `data` must be NULL.
 typedef struct {
     uint8_t *data;
     size_t size;
@@ -36,8 +57,10 @@ enum {
 };
 
 /// Encodes `height` rows of `width` straight-alpha RGBA8 pixels (`stride` bytes apart) as an
-/// 8-bit RGBA, non-interlaced PNG with the given tEXt chunks. On success `out` holds the file;
-/// on failure `out` is empty and `error_message` (if not NULL, `error_capacity` bytes) says why.
+/// 8-bit, non-interlaced PNG (RGBA, or palette when `options->allow_palette` and the pixels
+/// allow) with the given text chunks. `options` NULL means libpng's defaults, RGBA, no sRGB or
+/// pHYs. On success `out` holds the file; on failure `out` is empty and `error_message` (if not
+/// NULL, `error_capacity` bytes) says why.
 int tis_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                         const tis_png_options *options,
                         const tis_png_text *texts, int text_count,

@@ -1,7 +1,7 @@
 // serving-bench: the service's HTTP server and toggle responder in one process with a blocking
 // loopback client, for instruction counts under valgrind (the toggle-server binary's dispatchMain
 // and signal sources crash valgrind 3.19). Same wiring as `toggle-server serve`: ServiceMetrics,
-// plus AccessLog (to /dev/null) unless `--access-log off`.
+// plus AccessLog (through AccessLogWriter to /dev/null) unless `--access-log off`.
 // Usage: serving-bench REQUESTS [--access-log on|off] [--target /toggle?on=1] [--cache-bytes N]
 //        serving-bench --render ITERATIONS [SCALE...]   (render + encode only, no server)
 // One keep-alive connection, one request at a time; warms up with 50 requests first.
@@ -47,10 +47,9 @@ let cacheBytes = Int(option("--cache-bytes", "67108864")) ?? 64 << 20
 let devNull = open("/dev/null", O_WRONLY)
 let cache = cacheBytes > 0 ? ImageCache(capacityBytes: cacheBytes) : nil
 let metrics = ServiceMetrics(cache: cache)
-let sink: @Sendable (String) -> Void = { line in
-    var bytes = Array((line + "\n").utf8)
-    _ = bytes.withUnsafeMutableBytes { write(devNull, $0.baseAddress, $0.count) }
-}
+// As toggle-server writes its access log: through the writer thread's bounded buffer.
+let writer = AccessLogWriter(fd: devNull, report: { _ in })
+let sink: @Sendable (String) -> Void = { writer.append($0) }
 var configuration = HTTPServerConfiguration()
 configuration.host = "127.0.0.1"
 configuration.port = 0

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Where an uncached request's time goes: instructions per request by function and by library,
+# under valgrind --tool=callgrind. serving-bench (server, responder and a loopback client in one
+# process) runs with --cache-bytes 0 so every request renders and encodes, for SHORT and for LONG
+# requests; callgrind-diff.py divides the difference by LONG - SHORT, so start-up, warm-up and the
+# client's fixed costs cancel out. Instruction counts do not drift with machine load.
+# Usage: Benchmarks/profile/uncached-callgrind.sh [SERVING_BENCH_BINARY]  (default: build this tree's)
+# Env: SCALES (default "1 2"), QUERY (default on=1), SHORT (100), LONG (500), TOP (30 functions).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+scratch=${SCRATCH:-$root/.build-bench}
+out=$(mktemp -d "${TMPDIR:-/tmp}/uncached-callgrind.XXXXXX")
+trap 'rm -rf "$out"' EXIT
+if [ $# -eq 0 ]; then
+    (cd "$root" && swift build -c release --product serving-bench --scratch-path "$scratch" >/dev/null)
+    set -- "$scratch/release/serving-bench"
+fi
+short=${SHORT:-100}; long=${LONG:-500}
+for s in ${SCALES:-1 2}; do
+    for n in "$short" "$long"; do
+        (cd "$root" && valgrind --tool=callgrind --callgrind-out-file="$out/$n.out" "$1" "$n" --access-log off \
+            --cache-bytes 0 --target "/toggle?${QUERY:-on=1}&scale=$s" >/dev/null 2>&1)
+    done
+    echo "== /toggle?${QUERY:-on=1}&scale=$s, uncached, per request"
+    python3 "$here/callgrind-diff.py" "$out/$short.out" "$out/$long.out" "$((long - short))" "${TOP:-30}"
+done
