@@ -24,7 +24,7 @@
 //   toggle-server  the executable: `serve` (default), `render` and `probe`
 //   TestSupport    test helpers: independent PNG decoder, loopback client, the binary as a child
 //                  process, a Prometheus text reader
-//   png-tuning, raster-bench, serving-bench, scene-bench   benchmarks (`swift run -c release NAME`)
+//   png-tuning, raster-bench, serving-bench, scene-bench, style-bench   benchmarks (`swift run -c release NAME`)
 //   fuzz-request-parser, fuzz-query-decoder        libFuzzer targets (`scripts/fuzz NAME SECONDS`)
 //   GeometryTests, RasterTests, SceneTests, UtilitiesTests, TogglePictureTests, HTTPServerTests,
 //   ToggleServiceTests                             each library's tests
@@ -68,6 +68,8 @@ let package = Package(
         // Benchmarks (not tests): `swift run -c release NAME`.
         .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Raster"],
                           path: "Benchmarks/png-tuning"),
+        .executableTarget(name: "style-bench", dependencies: ["ToggleService", "TogglePicture"],
+                          path: "Benchmarks/styles"),
         .executableTarget(name: "scene-bench",
                           dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Scene", "SceneRaster", "Raster",
                                          "Geometry"],
