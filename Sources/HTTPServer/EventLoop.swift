@@ -48,6 +48,12 @@ final class EventLoop: @unchecked Sendable {
     /// counted per value. Loop thread only.
     private(set) var turn: UInt64 = 0
 
+    /// The second (since 1970) the cached trailers below were made for, and those trailers:
+    /// keep-alive, `Connection: close`, `Connection: keep-alive` (see `dateTrailer`).
+    /// Loop thread only, so neither needs a lock or an atomic.
+    private var trailerSecond = Int.min
+    private var trailers: [[UInt8]?] = [nil, nil, nil]
+
     private static let wakeToken: UInt64 = 0
 
     init(name: String) {
@@ -99,6 +105,23 @@ final class EventLoop: @unchecked Sendable {
         let at = MonotonicClock.now() + seconds
         timers.append((at, action))
         earliestDeadline = min(earliestDeadline, at)
+    }
+
+    /// The end of a response head for now: `Date` (IMF-fixdate, RFC 9110 section 5.6.7), the
+    /// `Connection` field if any and the empty line, made once a second per loop and shared by the
+    /// responses of that second (`ResponseSerializer.trailer`). Loop thread only.
+    func dateTrailer(close: Bool, announceKeepAlive: Bool) -> [UInt8] {
+        let second = Int(time(nil))
+        if second != trailerSecond {
+            trailerSecond = second
+            trailers = [nil, nil, nil]
+        }
+        let index = close ? 1 : announceKeepAlive ? 2 : 0
+        if let trailer = trailers[index] { return trailer }
+        let trailer = ResponseSerializer.trailer(date: HTTPDate.imfFixdate(epochSeconds: second), close: close,
+                                                 announceKeepAlive: announceKeepAlive)
+        trailers[index] = trailer
+        return trailer
     }
 
     /// Registers `fd` for `events`; returns the token for `unregister`, or nil if

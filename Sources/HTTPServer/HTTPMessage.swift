@@ -41,9 +41,14 @@ public struct HTTPRequest: Sendable {
 /// and omits the body (keeping `Content-Length`) when answering `HEAD` or a 304.
 public struct HTTPResponse: Sendable {
     /// Status code, 100...599.
-    public var status: Int
-    public var headers: HTTPFields
-    public var body: [UInt8]
+    public var status: Int { didSet { serializedHead = nil } }
+    public var headers: HTTPFields { didSet { serializedHead = nil } }
+    public var body: [UInt8] { didSet { serializedHead = nil } }
+    /// The status line and field lines (with `Content-Length`, without `Date` and `Connection`)
+    /// as the server sends them, made once by `serializeHead()` so that a response kept and sent
+    /// many times (a cached image) is not serialized again for each request. Cleared when
+    /// `status`, `headers` or `body` change.
+    public private(set) var serializedHead: [UInt8]?
     /// Facts about how the response was made (e.g. `route`, `cache`), never sent: handed to the
     /// server's metrics hook with the finished exchange, for access logs and metrics.
     public var annotations: [String: String] = [:]
@@ -52,6 +57,24 @@ public struct HTTPResponse: Sendable {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// A response whose head was serialized before, by `serializeHead()` of a response with the
+    /// same status and headers and a body of the same length (`Content-Length` is the only part
+    /// of the head that depends on the body): for a kept head sent with bytes that are kept
+    /// elsewhere (an image cache), so that holding the head does not hold the body.
+    package init(status: Int, headers: HTTPFields, body: [UInt8], serializedHead: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.serializedHead = serializedHead
+    }
+
+    /// Serializes the head now (see `serializedHead`), for a response that will be sent again
+    /// unchanged. Does nothing for a status outside 200...599 (the server answers 500 instead).
+    public mutating func serializeHead() {
+        guard (200...599).contains(status) else { return }
+        serializedHead = ResponseSerializer.head(of: self, isHead: false).bytes
     }
 
     /// The reason phrase for `status` from RFC 9110 section 15 ("" for codes it does not name).

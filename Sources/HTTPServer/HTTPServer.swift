@@ -107,7 +107,7 @@ public final class HTTPServer: @unchecked Sendable {
     private static var serviceUnavailable: [UInt8] {
         let output = ResponseSerializer.serialize(ResponseSerializer.errorResponse(status: 503), isHead: false,
                                                   close: true, date: HTTPDate.now())
-        return output.head + output.body
+        return output.fullHead + output.body
     }
 
     /// Takes a new connection; false asks the listener to pause (the descriptor budget is used up)

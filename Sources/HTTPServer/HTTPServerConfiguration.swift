@@ -48,6 +48,15 @@ public struct HTTPServerConfiguration: Sendable {
     /// loop's other connections go first. Default 0.002 (2 ms): with `maxRequestsPerTurn`, what
     /// keeps `/healthz` on a loop fast while another connection pipelines thousands of requests.
     public var turnBudget: Double = 0.002
+    /// Longest wait, in seconds, of a request handed to `HTTPResponder.respond(to:)` (a render, a
+    /// file read) for a Dispatch worker to start it. A request whose wait was longer when its turn
+    /// comes is not made: it is answered at once with 503 and `Retry-After: 1` (annotated
+    /// `shed: responder-queue` for the metrics), so a flood of uncached requests cannot build a
+    /// queue that every later one waits through. Each shed answer takes microseconds, so a request
+    /// waits at most this bound plus the renders already running. Default 5 s (renders take
+    /// milliseconds; a wait of seconds means overload). `toggle-server --max-queue-wait`.
+    public var maxResponderQueueWait: Double = 5
+
     /// Threads running an epoll event loop each (connections are spread over them round-robin).
     /// Default: the processors this process may run on (its CPU affinity, so `taskset -c 0` gives
     /// one loop: two loops sharing a core wait for each other's time slices). Values below 1 mean 1.

@@ -32,10 +32,15 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private var parser: RequestParser
     private var machine: ConnectionStateMachine
     private let onClose: @Sendable (LoopConnection) -> Void
+    /// `HTTPServerConfiguration.maxResponderQueueWait`.
+    private let maxQueueWait: Double
 
     private var token: UInt64?
     /// Input may be waiting that has not been read (see the type's comment).
     private var inputPending = true
+    /// The peer's FIN (or an error) was reported: input ends with a `recv` of 0 that must be seen,
+    /// so a short read no longer proves the socket empty.
+    private var peerHungUp = false
     private(set) var deadline: Double?
     /// True while `readable` runs its loop (which goes on reading by itself).
     private var reading = false
@@ -51,6 +56,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     private struct PendingWrite {
         var head: [UInt8]
+        var trailer: [UInt8]
         var body: [UInt8]
         var offset = 0
         var method: String?
@@ -71,6 +77,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         // Accepted now: a new connection is on the header deadline from this moment.
         self.machine = ConnectionStateMachine(limits: ConnectionLimits(configuration), now: MonotonicClock.now())
         self.onClose = onClose
+        self.maxQueueWait = configuration.maxResponderQueueWait
     }
 
     /// Registers with the loop and starts reading. Any thread.
@@ -119,6 +126,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         if events & (Epoll.readable | Epoll.readHangUp | Epoll.error | Epoll.hangUp) != 0 {
             inputPending = true
         }
+        if events & (Epoll.readHangUp | Epoll.error | Epoll.hangUp) != 0 { peerHungUp = true }
         if events & (Epoll.writable | Epoll.error | Epoll.hangUp) != 0, pending != nil {
             writable()
             if machine.isClosed { return }
@@ -203,9 +211,16 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                         continue
                     }
                     parser.append(UnsafeRawBufferPointer(rebasing: buffer[0 ..< n]))
+                    // A short read emptied the socket's receive queue (TCP hands over all it
+                    // holds, up to the buffer): anything arriving later is a new edge, so the
+                    // `recv` that would only say EAGAIN is skipped (one system call of three per
+                    // keep-alive request; nginx does the same). Not once the peer's FIN was
+                    // reported, whose end-of-input must still be read.
+                    if n < buffer.count && !peerHungUp { inputPending = false }
                     // Pipelining: parse now, so reading stops once a request is complete (the
                     // machine wants no input until its response is written).
                     processInput()
+                    if !inputPending { return }  // parsed already, as after EAGAIN
                 }
             }
             afterRead()
@@ -248,15 +263,29 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
             return send(response, isHead: request.method == "HEAD")
         }
         updateDeadline()
-        let loop = self.loop, cancellation = self.cancellation
+        let loop = self.loop, cancellation = self.cancellation, maxQueueWait = self.maxQueueWait
         DispatchQueue.global(qos: .utility).async {
             // The client reset the connection while this waited its turn: make nothing for nobody.
             guard !cancellation.isCancelled else { return }
+            if MonotonicClock.now() - started > maxQueueWait {
+                // Waited past the bound: say so at once rather than add a render to the backlog.
+                let refusal = Self.queueRefusal
+                return loop.execute { self.send(refusal, isHead: request.method == "HEAD") }
+            }
             Self.yieldToEventLoops()
             let response = responder.respond(to: request)
             loop.execute { self.send(response, isHead: request.method == "HEAD") }
         }
     }
+
+    /// The answer to a request that waited longer than `maxResponderQueueWait` for a worker:
+    /// 503 with `Retry-After: 1`, annotated `shed: responder-queue`.
+    static let queueRefusal: HTTPResponse = {
+        var response = ResponseSerializer.errorResponse(
+            status: 503, detail: "the server is busy making other answers; retry shortly")
+        response.annotations = ["shed": "responder-queue"]
+        return response
+    }()
 
     /// Niceness of the threads that run `respond(to:)` (nice(2) values, 0 to 19), so that on a
     /// busy CPU an event loop woken by I/O (a `/healthz`, a cached answer) runs before renders
@@ -274,9 +303,9 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private func send(_ response: HTTPResponse, isHead: Bool) {
         guard case .write(let close) = machine.responseReady(now: MonotonicClock.now()) else { return }
         let request = current.request
-        let output = ResponseSerializer.serialize(response, isHead: isHead, close: close, date: HTTPDate.now(),
-                                                  announceKeepAlive: request?.version == .http1_0)
-        pending = PendingWrite(head: output.head, body: output.body, method: request?.method,
+        let trailer = loop.dateTrailer(close: close, announceKeepAlive: request?.version == .http1_0)
+        let output = ResponseSerializer.serialize(response, isHead: isHead, trailer: trailer)
+        pending = PendingWrite(head: output.head, trailer: output.trailer, body: output.body, method: request?.method,
                                target: request?.target, annotations: response.annotations,
                                status: output.status, started: current.started)
         current = (nil, 0)
@@ -285,9 +314,9 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     private func writable() {
         guard !machine.isClosed, var write = pending else { return }
-        let total = write.head.count + write.body.count
+        let total = write.head.count + write.trailer.count + write.body.count
         while write.offset < total {
-            switch SocketCalls.send(fd, head: write.head, body: write.body, offset: write.offset) {
+            switch SocketCalls.send(fd, write.head, write.trailer, write.body, offset: write.offset) {
             case .bytes(let n):
                 write.offset += n
                 pending = write

@@ -9,12 +9,21 @@ import Glibc
 /// responder set is replaced. Field lines with a name that is not a token or a value holding CR, LF
 /// or other controls are dropped rather than sent (they would split the response).
 enum ResponseSerializer {
-    /// Bytes to write for one response; `body` is empty for HEAD, 204 and 304.
+    /// Bytes to write for one response, in three parts so that the first can be made once and
+    /// kept with a cached answer (`HTTPResponse.serializeHead()`) and the second once a second
+    /// per event loop: `head`, then `trailer`, then `body`.
     struct Output {
+        /// Status line and field lines including `Content-Length`: every line but `Date` and
+        /// `Connection`.
         var head: [UInt8]
+        /// `Date`, `Connection` (when sent) and the empty line that ends the head.
+        var trailer: [UInt8]
+        /// Empty for HEAD, 204 and 304.
         var body: [UInt8]
         /// The status actually sent (500 when the responder returned one outside 200...599).
         var status: Int
+        /// The whole head, for tests and one-off answers.
+        var fullHead: [UInt8] { head + trailer }
     }
 
     /// - Parameters:
@@ -25,6 +34,28 @@ enum ResponseSerializer {
     ///   asked for it, which otherwise assumes the connection closes; RFC 9112 section 9.3).
     static func serialize(_ response: HTTPResponse, isHead: Bool, close: Bool, date: String,
                           announceKeepAlive: Bool = false) -> Output {
+        serialize(response, isHead: isHead,
+                  trailer: trailer(date: date, close: close, announceKeepAlive: announceKeepAlive))
+    }
+
+    /// As above with a trailer already made (`trailer(date:close:announceKeepAlive:)`); uses the
+    /// response's `serializedHead` when it has one, copying nothing.
+    static func serialize(_ response: HTTPResponse, isHead: Bool, trailer: [UInt8]) -> Output {
+        let (head, status, sendsBody): ([UInt8], Int, Bool)
+        if let prepared = response.serializedHead, !(isHead && response.body.isEmpty) {
+            // Made by `head(of:isHead: false)` for this status, fields and body; with a non-empty
+            // body HEAD announces the same Content-Length, so the bytes are the same.
+            (head, status) = (prepared, response.status)
+            sendsBody = !isHead && status != 204 && status != 304
+        } else {
+            (head, status, sendsBody) = self.head(of: response, isHead: isHead)
+        }
+        return Output(head: head, trailer: trailer, body: sendsBody ? response.body : [], status: status)
+    }
+
+    /// The status line and field lines (with `Content-Length`) of `response`, the status actually
+    /// sent and whether a body follows.
+    static func head(of response: HTTPResponse, isHead: Bool) -> (bytes: [UInt8], status: Int, sendsBody: Bool) {
         var response = response
         if !(200...599).contains(response.status) {
             response = errorResponse(status: 500, detail: "the application gave an invalid status")
@@ -46,7 +77,6 @@ enum ResponseSerializer {
             head.append(contentsOf: value)
             head.append(contentsOf: "\r\n".utf8)
         }
-        head.append(contentsOf: "Date: \(date)\r\n".utf8)
         // Content-Length (RFC 9110 section 8.6): never in 204; in HEAD and 304 the length GET would
         // send (the body's, or the responder's own Content-Length when the body was left empty).
         var contentLength: Int? = response.body.count
@@ -58,14 +88,22 @@ enum ResponseSerializer {
         if let contentLength {
             head.append(contentsOf: "Content-Length: \(contentLength)\r\n".utf8)
         }
+        return (head, status, !isHead && status != 204 && status != 304)
+    }
+
+    /// `Date: <date>`, then `Connection: close` if `close` (or `Connection: keep-alive` if
+    /// `announceKeepAlive`), then the empty line.
+    static func trailer(date: String, close: Bool, announceKeepAlive: Bool) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        bytes.append(contentsOf: "Date: \(date)\r\n".utf8)
         if close {
-            head.append(contentsOf: "Connection: close\r\n".utf8)
+            bytes.append(contentsOf: "Connection: close\r\n".utf8)
         } else if announceKeepAlive {
-            head.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+            bytes.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
-        head.append(contentsOf: "\r\n".utf8)
-        let sendsBody = !isHead && status != 204 && status != 304
-        return Output(head: head, body: sendsBody ? response.body : [], status: status)
+        bytes.append(contentsOf: "\r\n".utf8)
+        return bytes
     }
 
     /// Fields the server sets itself.

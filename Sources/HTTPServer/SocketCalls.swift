@@ -36,33 +36,39 @@ enum SocketCalls {
         }
     }
 
-    /// One `sendmsg` of `head[headOffset...]` followed by `body[bodyOffset...]`, with MSG_NOSIGNAL
-    /// so a closed peer yields EPIPE instead of SIGPIPE. Retries on EINTR.
-    static func send(_ fd: Int32, head: [UInt8], body: [UInt8], offset: Int) -> IOResult {
-        head.withUnsafeBytes { h in
-            body.withUnsafeBytes { b in
-                var iov: [iovec] = []
-                if offset < h.count, let base = h.baseAddress {
-                    iov.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset),
-                                     iov_len: h.count - offset))
-                }
-                let bodyOffset = max(0, offset - h.count)
-                if bodyOffset < b.count, let base = b.baseAddress {
-                    iov.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + bodyOffset),
-                                     iov_len: b.count - bodyOffset))
-                }
-                if iov.isEmpty { return .bytes(0) }
-                return iov.withUnsafeMutableBufferPointer { vectors in
-                    var message = msghdr()
-                    message.msg_iov = vectors.baseAddress
-                    message.msg_iovlen = vectors.count
-                    while true {
-                        let n = sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
-                        if n >= 0 { return .bytes(n) }
-                        let e = errno
-                        if e == EINTR { continue }
-                        if e == EAGAIN || e == EWOULDBLOCK { return .wouldBlock }
-                        return .failed(e)
+    /// One `sendmsg` of the bytes of `a`, `b` and `c` in that order (a head, its trailer and a
+    /// body), starting `offset` bytes in, with MSG_NOSIGNAL so a closed peer yields EPIPE instead
+    /// of SIGPIPE. Retries on EINTR. The vectors live on the stack: nothing is allocated.
+    static func send(_ fd: Int32, _ a: [UInt8], _ b: [UInt8], _ c: [UInt8], offset: Int) -> IOResult {
+        a.withUnsafeBytes { a in
+            b.withUnsafeBytes { b in
+                c.withUnsafeBytes { c in
+                    withUnsafeTemporaryAllocation(of: iovec.self, capacity: 3) { vectors in
+                        var count = 0
+                        var skip = offset
+                        func add(_ part: UnsafeRawBufferPointer) {
+                            guard let base = part.baseAddress, !part.isEmpty else { return }
+                            if skip >= part.count { skip -= part.count; return }
+                            vectors[count] = iovec(iov_base: UnsafeMutableRawPointer(mutating: base + skip),
+                                                   iov_len: part.count - skip)
+                            skip = 0
+                            count += 1
+                        }
+                        add(a)
+                        add(b)
+                        add(c)
+                        if count == 0 { return .bytes(0) }
+                        var message = msghdr()
+                        message.msg_iov = vectors.baseAddress
+                        message.msg_iovlen = count
+                        while true {
+                            let n = sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                            if n >= 0 { return .bytes(n) }
+                            let e = errno
+                            if e == EINTR { continue }
+                            if e == EAGAIN || e == EWOULDBLOCK { return .wouldBlock }
+                            return .failed(e)
+                        }
                     }
                 }
             }

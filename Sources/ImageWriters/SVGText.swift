@@ -7,58 +7,89 @@ enum SVGText {
     /// `v` rounded to 3 decimals, without trailing zeros or a needless sign: 1, 0.5, -2.125.
     /// Non-finite values (never in a valid scene) are written as 0.
     static func number(_ v: Double) -> String {
-        guard v.isFinite else { return "0" }
+        var out: [UInt8] = []
+        appendNumber(v, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `number(v)`'s text to `out`, digit by digit (no intermediate strings: path data is
+    /// most of an SVG's bytes and was most of an uncached `/toggle.svg`'s time).
+    static func appendNumber(_ v: Double, to out: inout [UInt8]) {
+        guard v.isFinite else { return out.append(0x30) }
         let thousandths = (v * 1000).rounded()
-        guard abs(thousandths) < 1e15 else { return String(Int(v.rounded())) }
+        guard abs(thousandths) < 1e15 else { return out.append(contentsOf: String(Int(v.rounded())).utf8) }
         let n = Int(thousandths)
-        if n == 0 { return "0" }
-        let sign = n < 0 ? "-" : "", m = abs(n)
-        let whole = m / 1000, fraction = m % 1000
-        guard fraction != 0 else { return sign + String(whole) }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 3 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return sign + String(whole) + "." + digits
+        if n == 0 { return out.append(0x30) }
+        if n < 0 { out.append(0x2D) }
+        let m = abs(n)
+        appendDigits(m / 1000, width: 1, to: &out)
+        var fraction = m % 1000, width = 3
+        guard fraction != 0 else { return }
+        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+        out.append(0x2E)
+        appendDigits(fraction, width: width, to: &out)
+    }
+
+    /// Whether `number(v)` starts with a minus sign.
+    static func isNegative(_ v: Double) -> Bool { v.isFinite && (v * 1000).rounded() < 0 }
+
+    /// Appends `value` (>= 0) in decimal, zero-padded to at least `width` digits.
+    private static func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
+        var count = 1, scale = 1
+        while value / scale >= 10 { scale *= 10; count += 1 }
+        for _ in count ..< max(count, width) { out.append(0x30) }
+        var rest = value
+        while scale > 0 {
+            out.append(UInt8(truncatingIfNeeded: rest / scale) + 0x30)
+            rest %= scale
+            scale /= 10
+        }
     }
 
     /// `#rrggbb` for the colour's channels (alpha is written apart, as `fill-opacity`).
     static func hex(_ c: RGBAColor) -> String {
-        let digits = Array("0123456789abcdef")
-        var s = "#"
-        for v in [c.red, c.green, c.blue] {
-            s.append(digits[Int(v >> 4)])
-            s.append(digits[Int(v & 15)])
+        var out: [UInt8] = [UInt8(ascii: "#")]
+        out.reserveCapacity(7)
+        func put(_ v: UInt8) {
+            out.append(hexDigits[Int(v >> 4)])
+            out.append(hexDigits[Int(v & 15)])
         }
-        return s
+        put(c.red)
+        put(c.green)
+        put(c.blue)
+        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// SVG path data (`d`) for `path` with every point mapped by `transform`: absolute M, L, Q,
     /// C and Z, numbers separated by one space (or by the minus sign that starts the next).
     static func pathData(_ path: Path, transform: AffineTransform = .identity) -> String {
-        var out = ""
-        func put(_ command: Character, _ points: Point...) {
-            out.append(command)
-            var first = true
-            for p in points {
-                let q = transform == .identity ? p : transform.apply(p)
-                for v in [q.x, q.y] {
-                    let text = number(v)
-                    if !first && !text.hasPrefix("-") { out.append(" ") }
-                    out += text
-                    first = false
-                }
-            }
+        var out: [UInt8] = []
+        out.reserveCapacity(path.elements.count * 24)
+        let identity = transform == .identity
+        var first = true
+        func value(_ v: Double) {
+            if !first && !isNegative(v) { out.append(0x20) }
+            appendNumber(v, to: &out)
+            first = false
+        }
+        func point(_ p: Point) {
+            let q = identity ? p : transform.apply(p)
+            value(q.x)
+            value(q.y)
         }
         for element in path.elements {
+            first = true
             switch element {
-            case .move(let p): put("M", p)
-            case .line(let p): put("L", p)
-            case .quad(let c, let p): put("Q", c, p)
-            case .cubic(let c1, let c2, let p): put("C", c1, c2, p)
-            case .close: out.append("Z")
+            case .move(let p): out.append(UInt8(ascii: "M")); point(p)
+            case .line(let p): out.append(UInt8(ascii: "L")); point(p)
+            case .quad(let c, let p): out.append(UInt8(ascii: "Q")); point(c); point(p)
+            case .cubic(let c1, let c2, let p): out.append(UInt8(ascii: "C")); point(c1); point(c2); point(p)
+            case .close: out.append(UInt8(ascii: "Z"))
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `text` with the five XML special characters as entities (XML 1.0 section 2.4), and

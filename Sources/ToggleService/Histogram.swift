@@ -25,6 +25,14 @@ public struct Histogram: Sendable {
         count += 1
     }
 
+    /// Adds `other`'s observations (same bounds) to this histogram's.
+    public mutating func merge(_ other: Histogram) {
+        precondition(other.bounds == bounds, "Histogram.merge: different bounds")
+        for i in counts.indices { counts[i] += other.counts[i] }
+        sum += other.sum
+        count += other.count
+    }
+
     /// Text exposition lines for metric `name` with extra `labels` (e.g. `route="toggle"`, or "").
     public func lines(name: String, labels: String = "") -> [String] {
         var out: [String] = []

@@ -71,8 +71,17 @@ public final class ImageCache: Sendable {
     /// The cached bytes for `key` (counted as a hit), or nil without counting a miss: for callers
     /// that answer hits inline and hand misses to `value(for:make:)`, which counts them.
     public func cachedValue(for key: String) -> [UInt8]? {
-        shards[Self.shardIndex(key, count: shards.count)].withLock { $0.peek(key) }
+        cachedValue(for: key, shard: shardIndex(for: key))
     }
+
+    /// As `cachedValue(for:)`, with the key's shard already known (`shardIndex(for:)`), for
+    /// callers that keep it so that a long key is not hashed twice per request.
+    public func cachedValue(for key: String, shard: Int) -> [UInt8]? {
+        shards[shard].withLock { $0.peek(key) }
+    }
+
+    /// The shard that holds `key`, 0 ..< shard count.
+    public func shardIndex(for key: String) -> Int { Self.shardIndex(key, count: shards.count) }
 
     /// Totals over all shards.
     public var statistics: Statistics {

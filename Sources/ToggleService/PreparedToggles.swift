@@ -10,6 +10,32 @@ struct PreparedToggle: Sendable {
     var entityTag: String
     /// ETag, Cache-Control, CORS, nosniff and X-Ignored-Params (no Content-Type yet).
     var fields: HTTPFields
+    /// The image cache's shard for `key` (`ImageCache.shardIndex`), hashed once.
+    var shard: Int
+    /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
+    /// the cached image has the same length.
+    let ready = ReadyHead()
+}
+
+/// The serialized head of a 200 image response, without the image: the image cache alone holds
+/// images (and evicts them within its budget); this holds about 300 bytes per prepared query.
+/// Shared by the threads that answer the same request.
+final class ReadyHead: Sendable {
+    struct Head {
+        var fields: HTTPFields
+        var bytes: [UInt8]
+        var bodyLength: Int
+    }
+    private let head = Locked<Head?>(nil)
+
+    /// The kept head if it was made for a body of `bodyLength` bytes.
+    func head(forBodyLength bodyLength: Int) -> Head? {
+        head.withLock { kept in kept.flatMap { $0.bodyLength == bodyLength ? $0 : nil } }
+    }
+
+    func keep(_ made: Head) {
+        head.withLock { $0 = made }
+    }
 }
 
 /// Parsed toggle requests by their raw path and query, so a repeated request (the common case:
@@ -23,11 +49,11 @@ final class PreparedToggles: Sendable {
 
     init(limit: Int = 4096) { table = BoundedCache(capacity: limit, whenFull: .startOver) }
 
-    /// The table key for a request, or nil for a target too long to be worth keeping.
-    static func memoKey(path: String, query: String?) -> String? {
-        guard path.utf8.count + (query?.utf8.count ?? 0) <= 256 else { return nil }
-        guard let query else { return path }
-        return path + "?" + query
+    /// The table key for a request: its target as sent (path and query are a function of it, so
+    /// the same target always means the same parsed request; no string is built per request),
+    /// or nil for a target too long to be worth keeping.
+    static func memoKey(_ request: HTTPRequest) -> String? {
+        request.target.utf8.count <= 256 ? request.target : nil
     }
 
     func entry(for key: String) -> PreparedToggle? {

@@ -1,16 +1,30 @@
 import HTTPServer
 import Utilities
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The service's Prometheus metrics (text format 0.0.4), fed by the HTTP server's hook and by
 /// the responder. Labels are bounded: route and status only, never symbols or colours.
 public final class ServiceMetrics: HTTPServerMetrics {
+    /// Counters of the exchanges finished on one thread (one stripe), kept apart from the other
+    /// threads' so that event loops do not wait on one lock; `text()` adds the stripes up.
+    private struct Stripe {
+        /// Responses by known route (`knownRoutes` index) and status 100...599, flattened: found
+        /// by arithmetic, not by hashing a route string per request.
+        var requests = [Int](repeating: 0, count: ServiceMetrics.knownRoutes.count * 500)
+        var latency = [Histogram](repeating: Histogram(), count: ServiceMetrics.knownRoutes.count)
+        /// Routes outside `knownRoutes` (none today) and statuses outside 100...599.
+        var otherRequests: [RouteStatus: Int] = [:]
+        var otherLatency: [String: Histogram] = [:]
+        var responseBytes = 0
+        var shed = 0
+    }
+
     private struct State {
-        var requests: [RouteStatus: Int] = [:]
-        var latency: [String: Histogram] = [:]
         var render = Histogram()
         var connectionsOpened = 0
         var connectionsClosed = 0
-        var responseBytes = 0
     }
 
     private struct RouteStatus: Hashable {
@@ -18,6 +32,12 @@ public final class ServiceMetrics: HTTPServerMetrics {
         var status: Int
     }
 
+    /// The `route` annotations the responder sets, plus the server's own `invalid` and `other`.
+    static let knownRoutes = ["toggle", "healthz", "readyz", "metrics", "symbols", "static", "invalid", "other"]
+
+    /// Stripes, one chosen per thread by its id; a power of two.
+    private static let stripeCount = 8
+    private let stripes: [Locked<Stripe>] = (0 ..< ServiceMetrics.stripeCount).map { _ in Locked(Stripe()) }
     private let state = Locked(State())
     /// The image cache whose counters are exported, if any.
     let cache: ImageCache?
@@ -33,13 +53,53 @@ public final class ServiceMetrics: HTTPServerMetrics {
     public func connectionOpened() { state.withLock { $0.connectionsOpened += 1 } }
     public func connectionClosed() { state.withLock { $0.connectionsClosed += 1 } }
 
+    /// This thread's stripe: threads (event loops) differ in `pthread_self`, a pointer whose low
+    /// bits are alignment, so bits above them choose.
+    private var stripe: Locked<Stripe> {
+        let id = UInt(bitPattern: Int(bitPattern: UInt(pthread_self())))
+        return stripes[Int(truncatingIfNeeded: (id >> 12) ^ (id >> 20)) & (Self.stripeCount - 1)]
+    }
+
     public func requestCompleted(_ exchange: HTTPExchange) {
         let route = exchange.annotations["route"] ?? (exchange.method == nil ? "invalid" : "other")
-        state.withLock { s in
-            s.requests[RouteStatus(route: route, status: exchange.status), default: 0] += 1
-            s.latency[route, default: Histogram()].observe(exchange.duration)
+        let shed = exchange.status == 503 && exchange.annotations["shed"] != nil
+        let routeIndex = Self.knownRoutes.firstIndex(of: route)
+        let status = exchange.status
+        stripe.withLock { s in
+            if let routeIndex, (100...599).contains(status) {
+                s.requests[routeIndex * 500 + status - 100] += 1
+            } else {
+                s.otherRequests[RouteStatus(route: route, status: status), default: 0] += 1
+            }
+            if let routeIndex {
+                s.latency[routeIndex].observe(exchange.duration)
+            } else {
+                s.otherLatency[route, default: Histogram()].observe(exchange.duration)
+            }
             s.responseBytes += exchange.bytes
+            if shed { s.shed += 1 }
         }
+    }
+
+    /// The stripes added up: responses by route and status, latency by route, bytes, shed.
+    private func totals() -> (requests: [RouteStatus: Int], latency: [String: Histogram], bytes: Int, shed: Int) {
+        var requests: [RouteStatus: Int] = [:]
+        var latency: [String: Histogram] = [:]
+        var bytes = 0, shed = 0
+        for stripe in stripes {
+            let s = stripe.withLock { $0 }
+            for (i, route) in Self.knownRoutes.enumerated() {
+                for status in 100...599 where s.requests[i * 500 + status - 100] > 0 {
+                    requests[RouteStatus(route: route, status: status), default: 0] += s.requests[i * 500 + status - 100]
+                }
+                if s.latency[i].count > 0 { latency[route, default: Histogram()].merge(s.latency[i]) }
+            }
+            for (key, count) in s.otherRequests { requests[key, default: 0] += count }
+            for (route, histogram) in s.otherLatency { latency[route, default: Histogram()].merge(histogram) }
+            bytes += s.responseBytes
+            shed += s.shed
+        }
+        return (requests, latency, bytes, shed)
     }
 
     /// Records the seconds one render and encode took.
@@ -50,18 +110,19 @@ public final class ServiceMetrics: HTTPServerMetrics {
     /// The exposition text.
     public func text() -> String {
         let s = state.withLock { $0 }
+        let t = totals()
         var lines: [String] = []
         func header(_ name: String, _ type: String, _ help: String) {
             lines.append("# HELP \(name) \(help)")
             lines.append("# TYPE \(name) \(type)")
         }
         header("toggle_http_requests_total", "counter", "HTTP responses sent, by route and status code.")
-        for (key, count) in s.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
+        for (key, count) in t.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
             lines.append("toggle_http_requests_total{route=\"\(PrometheusText.labelValue(key.route))\",status=\"\(key.status)\"} \(count)")
         }
         header("toggle_http_request_duration_seconds", "histogram",
                "Seconds from the end of a request head to the last byte of its response, by route.")
-        for (route, histogram) in s.latency.sorted(by: { $0.key < $1.key }) {
+        for (route, histogram) in t.latency.sorted(by: { $0.key < $1.key }) {
             lines += histogram.lines(name: "toggle_http_request_duration_seconds",
                                      labels: "route=\"\(PrometheusText.labelValue(route))\"")
         }
@@ -70,12 +131,15 @@ public final class ServiceMetrics: HTTPServerMetrics {
             lines.append("\(name) \(value)")
         }
         single("toggle_http_response_bytes_total", "counter", "Bytes written in responses, heads and bodies.",
-               s.responseBytes)
+               t.bytes)
         header("toggle_render_duration_seconds", "histogram", "Seconds to draw and encode one image (cache misses).")
         lines += s.render.lines(name: "toggle_render_duration_seconds")
         single("toggle_http_connections_total", "counter", "Connections accepted and served.", s.connectionsOpened)
         single("toggle_http_open_connections", "gauge", "Connections open now.",
                s.connectionsOpened - s.connectionsClosed)
+        single("toggle_http_shed_total", "counter",
+               "Requests answered 503 because they waited longer than the responder queue's bound (--max-queue-wait, default 5 s).",
+               t.shed)
         single("toggle_access_log_dropped_total", "counter",
                "Access log lines dropped because standard output was not read fast enough.",
                accessLog?.droppedLines ?? 0)

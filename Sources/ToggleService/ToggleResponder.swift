@@ -65,15 +65,27 @@ public struct ToggleResponder: HTTPResponder {
     /// no render (cache hit or 304), else nil. A query not seen before is parsed off the event
     /// loop by `respond(to:)`: parsing a long query, or answering an unknown name with its "did
     /// you mean" search, costs milliseconds that would hold up every connection of the loop.
-    /// The memo is keyed by path and query, so the format (`.png`, `.svg`) is in its entry.
+    /// The memo is keyed by the target, so the format (`.png`, `.svg`) is in its entry.
     func cachedToggle(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let cache, let memoKey = PreparedToggles.memoKey(path: request.path, query: request.query),
+        guard let cache, let memoKey = PreparedToggles.memoKey(request),
               let entry = prepared.entry(for: memoKey) else { return nil }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
             return HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")
         }
-        guard let bytes = cache.cachedValue(for: entry.key) else { return nil }
-        return Self.image(bytes, prepared: entry, outcome: .hit)
+        guard let bytes = cache.cachedValue(for: entry.key, shard: entry.shard) else { return nil }
+        // The common case: the same answer as last time, head already serialized (only Date and
+        // Connection, which the server adds, differ between requests).
+        if let head = entry.ready.head(forBodyLength: bytes.count) {
+            var response = HTTPResponse(status: 200, headers: head.fields, body: bytes, serializedHead: head.bytes)
+            response.annotations = Self.hitAnnotations
+            return response
+        }
+        var response = Self.image(bytes, prepared: entry, outcome: .hit)
+        response.serializeHead()
+        if let head = response.serializedHead {
+            entry.ready.keep(ReadyHead.Head(fields: response.headers, bytes: head, bodyLength: bytes.count))
+        }
+        return response
     }
 
     /// A finished response (error or 304) that ends a toggle request before any image lookup.
@@ -83,7 +95,7 @@ public struct ToggleResponder: HTTPResponder {
     /// path and query came before), or answers a parameter error or a 304.
     func prepareToggle(_ request: HTTPRequest, format: ImageFormat,
                        impliedScale: Double?) -> Result<PreparedToggle, EarlyAnswer> {
-        let memoKey = PreparedToggles.memoKey(path: request.path, query: request.query)
+        let memoKey = PreparedToggles.memoKey(request)
         let entry: PreparedToggle
         if let memoKey, let known = prepared.entry(for: memoKey) {
             entry = known
@@ -106,7 +118,8 @@ public struct ToggleResponder: HTTPResponder {
                 // An SVG opened as a document can do nothing but draw (its <style> included).
                 fields.append(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
             }
-            entry = PreparedToggle(picture: picture, key: key, entityTag: tag, fields: fields)
+            entry = PreparedToggle(picture: picture, key: key, entityTag: tag, fields: fields,
+                                   shard: cache?.shardIndex(for: key) ?? 0)
             if let memoKey { prepared.insert(entry, for: memoKey) }
         }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
@@ -119,9 +132,18 @@ public struct ToggleResponder: HTTPResponder {
         var fields = prepared.fields
         fields.append(name: "Content-Type", value: prepared.picture.format.contentType)
         var response = HTTPResponse(status: 200, headers: fields, body: bytes)
-        response.annotations = ["route": "toggle", "cache": outcome.rawValue]
+        response.annotations = imageAnnotations[outcome] ?? ["route": "toggle", "cache": outcome.rawValue]
         return response
     }
+
+    /// The annotations of an image response by cache outcome, made once (a dictionary literal per
+    /// response was an allocation on the cached path).
+    static let hitAnnotations = ["route": "toggle", "cache": "hit"]
+    static let imageAnnotations: [ImageCache.Outcome: [String: String]] = [
+        .hit: ["route": "toggle", "cache": "hit"],
+        .miss: ["route": "toggle", "cache": "miss"],
+        .coalesced: ["route": "toggle", "cache": "coalesced"],
+    ]
 
     func route(_ request: HTTPRequest) -> HTTPResponse {
         guard let route = ToggleRoute.route(for: request.path) else { return staticFile(request) }

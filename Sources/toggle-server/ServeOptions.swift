@@ -31,6 +31,7 @@ struct ServeOptions {
         seconds("--request-timeout", "REQUEST_TIMEOUT", \.server.requestTimeout, allowsZero: false),
         integer("--max-connections", "MAX_CONNECTIONS", \.server.maxConnections, 1...Int.max),
         seconds("--drain-deadline", "DRAIN_DEADLINE", \.server.drainDeadline, allowsZero: true),
+        seconds("--max-queue-wait", "MAX_QUEUE_WAIT", \.server.maxResponderQueueWait, allowsZero: false),
         integer("--cache-bytes", "CACHE_BYTES", \.cacheBytes, 0...Int.max),
         Option(flag: "--access-log", environment: "ACCESS_LOG") { o, v in
             switch v {

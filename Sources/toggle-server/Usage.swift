@@ -19,6 +19,7 @@ enum Usage {
       --max-age SECONDS      MAX_AGE         Cache-Control max-age of images (default 86400)
       --header-timeout S     HEADER_TIMEOUT  seconds to receive a request head (default 10)
       --idle-timeout S       IDLE_TIMEOUT    seconds a keep-alive connection may idle (default 60)
+      --max-queue-wait S     MAX_QUEUE_WAIT  seconds a render may wait for a worker before 503 (default 5)
       --request-timeout S    REQUEST_TIMEOUT seconds for a whole request, head and body (default 30)
       --max-connections N    MAX_CONNECTIONS open connections at most (default 10000)
       --drain-deadline S     DRAIN_DEADLINE  seconds in-flight requests get on SIGTERM (default 10)

@@ -1,6 +1,9 @@
 import HTTPServer
 import TestSupport
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import ToggleService
 
 /// The Prometheus text (format 0.0.4) and the JSON access log.
@@ -48,5 +51,31 @@ final class MetricsAndLogTests: XCTestCase {
         XCTAssertEqual(object["duration_ms"] as? Double, 0.413)
         XCTAssertEqual(object["route"] as? String, "toggle")
     }
-}
 
+    /// The timestamp's civil date against libc's gmtime_r (an independent implementation) over
+    /// leap days, century years and a spread of seconds from 1970 to 2200.
+    func testAccessLogTimestampAgreesWithGmtime() {
+        var times: [Int] = [0, 951_782_400, 951_868_799, 4_107_542_400, 4_107_456_000, 1_796_041_863, 7_258_118_400]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0 ..< 2000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            times.append(Int(seed >> 33) % 7_258_118_400)
+        }
+        for t in times {
+            var seconds = time_t(t)
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.500Z", parts.tm_year + 1900, parts.tm_mon + 1,
+                                  parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+            XCTAssertEqual(AccessLog.timestamp(Double(t) + 0.5), expected, "epoch second \(t)")
+        }
+    }
+
+    func testAccessLogDurationKeepsThreeDecimalsAtMost() throws {
+        for (seconds, text) in [(0.0, "0"), (0.0015, "1.5"), (0.012_345_6, "12.346"), (2.0, "2000"), (0.000_001, "0.001")] {
+            var out: [UInt8] = []
+            AccessLog.appendMilliseconds(seconds, to: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), text)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import HTTPServer
+
+/// Records the exchanges the server reports.
+final class ExchangeRecorder: HTTPServerMetrics, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [HTTPExchange] = []
+    var exchanges: [HTTPExchange] { lock.withLock { recorded } }
+    func requestCompleted(_ exchange: HTTPExchange) { lock.withLock { recorded.append(exchange) } }
+}
+
+/// Issue 16 item 5: a request that waited longer than `maxResponderQueueWait` for a worker is
+/// answered 503 with Retry-After at once (the bound set below any possible wait makes every
+/// queued request late), annotated for the metrics; inline answers never queue.
+final class ResponderQueueTests: XCTestCase {
+    func testRequestLateForItsWorkerIsAnswered503WithRetryAfter() throws {
+        let recorder = ExchangeRecorder()
+        let (server, port) = try startServer({ $0.maxResponderQueueWait = -1 },
+                                             responder: CostlyInlineResponder(), metrics: recorder)
+        defer { stop(server) }
+        let client = try TestClient(port: port)
+        let late = try client.get("/render-me")
+        XCTAssertEqual(late.status, 503)
+        XCTAssertEqual(late.header("Retry-After"), "1")
+        XCTAssertEqual(late.header("Content-Type"), "application/json")
+        XCTAssertTrue(late.bodyString.hasPrefix("{\"error\":\"503 Service Unavailable: "), late.bodyString)
+        // The connection stays usable, and an inline answer does not queue at all.
+        XCTAssertEqual(try client.get("/quick").bodyString, "quick")
+        XCTAssertTrue(eventually { recorder.exchanges.count == 2 })
+        XCTAssertEqual(recorder.exchanges.first?.annotations["shed"], "responder-queue")
+        XCTAssertNil(recorder.exchanges.last?.annotations["shed"])
+    }
+
+    func testRequestWithinTheBoundIsMade() throws {
+        let (server, port) = try startServer(responder: CostlyInlineResponder())
+        defer { stop(server) }
+        let response = try TestClient(port: port).get("/render-me")
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.bodyString, "GET /render-me")
+    }
+}
