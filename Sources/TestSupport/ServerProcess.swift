@@ -80,23 +80,17 @@ public final class ServerProcess {
         }
         port = p
         if let errorPipe {
-            let errors = self.errors
-            errorPipe.fileHandleForReading.readabilityHandler = { handle in
-                let data = handle.availableData
-                if data.isEmpty { handle.readabilityHandler = nil } else { errors.append(data) }
-            }
+            CollectedText.readUntilEnd(errorPipe.fileHandleForReading, into: errors)
         }
         switch handling {
         case .unread:
-            break
+            collected.markEnded()  // nothing reads it; waitForOutputEnd has nothing to wait for
         case .discarded, .collected:
             // Keep reading the log (one line per request), or a full pipe would block the server.
-            let collected = handling == .collected ? self.collected : nil
-            handle.readabilityHandler = { handle in
-                let data = handle.availableData
-                if data.isEmpty { handle.readabilityHandler = nil }  // EOF: the server exited
-                collected?.append(data)
-            }
+            // A thread of its own with blocking read(2) until end of file: Foundation's
+            // readabilityHandler on Linux was seen to stop firing mid-stream under load.
+            CollectedText.readUntilEnd(handle, into: collected,
+                                       keeping: handling == .collected)
         }
     }
 
@@ -111,8 +105,8 @@ public final class ServerProcess {
     /// Reads standard output until the server closes it (after it exited), up to `timeout` seconds.
     public func waitForOutputEnd(timeout: Double = 10) -> Bool {
         let end = Date().addingTimeInterval(timeout)
-        while output.fileHandleForReading.readabilityHandler != nil && Date() < end { usleep(10_000) }
-        return output.fileHandleForReading.readabilityHandler == nil
+        while !collected.ended && Date() < end { usleep(10_000) }
+        return collected.ended
     }
 
     /// Sends SIGTERM and waits for exit; returns the exit status.
@@ -125,8 +119,6 @@ public final class ServerProcess {
             process.terminate()
             process.waitUntilExit()
         }
-        output.fileHandleForReading.readabilityHandler = nil
-        errorPipe?.fileHandleForReading.readabilityHandler = nil
         return process.terminationStatus
     }
 
@@ -137,6 +129,28 @@ public final class ServerProcess {
 final class CollectedText: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
+    private var reachedEnd = false
     func append(_ more: Data) { lock.withLock { data.append(more) } }
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    /// True once the reader saw end of file (every writer closed the pipe).
+    var ended: Bool { lock.withLock { reachedEnd } }
+    func markEnded() { lock.withLock { reachedEnd = true } }
+
+    /// Starts a thread that reads `handle` with blocking `read(2)` until end of file or an error,
+    /// appending to `sink` when `keeping`, then marks `sink` ended. The thread keeps `handle`
+    /// (and so its descriptor) open until it is done.
+    static func readUntilEnd(_ handle: FileHandle, into sink: CollectedText, keeping: Bool = true) {
+        let thread = Thread {
+            let fd = handle.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                if keeping { sink.append(Data(buffer[0 ..< n])) }
+            }
+            sink.markEnded()
+        }
+        thread.start()
+    }
 }
