@@ -14,9 +14,12 @@
 //   Utilities      Locked, MonotonicClock, BoundedCache (locked memo table with a budget), hex
 //                  digits; no HTTP
 //   TogglePicture  the toggle picture: spec, layout -> Scene, renderer, palette, colours, Dynamic Type,
-//                  symbols and their MDI resources; no HTTP, no encoder
+//                  symbols and their MDI resources; rows and cards with text; no HTTP, no encoder
 //   CLibPNG        system library: Debian's libpng (pkg-config `libpng`), links zlib
 //   CPNGEncoder    small C target that owns libpng's setjmp and returns error codes
+//   CHarfBuzz      system library: Debian's HarfBuzz 6 (pkg-config `harfbuzz`)
+//   TextLayout     bundled fonts, shaping, font runs, direction, line breaking, glyph outlines as
+//                  paths; on Geometry
 //   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes), SVG
 //                  (scene -> SVG text, one theme or light and dark in one file)
 //   HTTPServer     HTTP/1.1 on POSIX sockets and epoll (parser, connections, listener, shutdown)
@@ -24,9 +27,10 @@
 //   toggle-server  the executable: `serve` (default), `render` and `probe`
 //   TestSupport    test helpers: independent PNG decoder, loopback client, the binary as a child
 //                  process, a Prometheus text reader
-//   png-tuning, raster-bench, serving-bench, scene-bench, style-bench   benchmarks (`swift run -c release NAME`)
+//   png-tuning, raster-bench, serving-bench, scene-bench, row-bench, style-bench   benchmarks (`swift run -c release NAME`)
 //   fuzz-request-parser, fuzz-query-decoder        libFuzzer targets (`scripts/fuzz NAME SECONDS`)
-//   GeometryTests, RasterTests, SceneTests, UtilitiesTests, TogglePictureTests, HTTPServerTests,
+//   GeometryTests, RasterTests, SceneTests, UtilitiesTests, TextLayoutTests, TogglePictureTests,
+//   HTTPServerTests,
 //   ToggleServiceTests                             each library's tests
 //   EndToEndTests                                  the real binary as a child process
 import PackageDescription
@@ -52,22 +56,34 @@ let package = Package(
         // DWARF 4: valgrind 3.19 (Debian 12), which Benchmarks/ use, gives up on a binary with two
         // C compile units in clang's default DWARF 5 ("Possibly corrupted debuginfo file").
         .target(name: "CPNGEncoder", dependencies: ["CLibPNG"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .target(
+            name: "TextLayout",
+            dependencies: ["CHarfBuzz", "Geometry", "Utilities"],
+            resources: [.copy("Resources/Fonts")]
+        ),
         .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "Geometry"]),
         .target(name: "Utilities"),
         .target(name: "HTTPServer", dependencies: ["Utilities"]),
         .target(
             name: "TogglePicture",
-            dependencies: ["Geometry", "Scene", "Raster", "SceneRaster", "Utilities"],
+            dependencies: ["Geometry", "Scene", "Raster", "SceneRaster", "Utilities", "TextLayout"],
             resources: [.copy("Resources/MDI")]
         ),
         .target(
             name: "ToggleService",
-            dependencies: ["TogglePicture", "Scene", "ImageWriters", "Raster", "Utilities", "HTTPServer"]
+            dependencies: ["TogglePicture", "Scene", "ImageWriters", "Raster", "Utilities", "HTTPServer", "TextLayout"]
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer", "Utilities"]),
         // Benchmarks (not tests): `swift run -c release NAME`.
         .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Raster"],
                           path: "Benchmarks/png-tuning"),
+        .executableTarget(name: "row-bench", dependencies: ["ToggleService", "TogglePicture", "Raster", "SceneRaster"],
+                          path: "Benchmarks/row"),
         .executableTarget(name: "style-bench", dependencies: ["ToggleService", "TogglePicture"],
                           path: "Benchmarks/styles"),
         .executableTarget(name: "scene-bench",
@@ -92,6 +108,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Scene"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "SceneRaster", "Raster", "Geometry"]),
         .testTarget(name: "UtilitiesTests", dependencies: ["Utilities"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Geometry", "Raster"],
+                    exclude: ["Reference"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "TogglePictureTests",
                     dependencies: ["TogglePicture", "Geometry", "Scene", "SceneRaster", "Raster", "Utilities", "TestSupport"]),

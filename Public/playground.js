@@ -1,5 +1,6 @@
-// The playground on index.html: controls -> a /toggle (PNG) or /toggle.svg URL -> preview and snippets.
-// Plain JavaScript, no build step; talks only to this server (/toggle, /toggle.svg, /symbols).
+// The playground on index.html: controls -> a /toggle (PNG) or /toggle.svg URL (/row, /row.svg
+// with a label) -> preview and snippets.
+// Plain JavaScript, no build step; talks only to this server (/toggle, /toggle.svg, /row, /symbols).
 "use strict";
 
 // Dynamic Type factors (body line height / 22), docs/design-facts.md section 2.
@@ -17,6 +18,7 @@ const COLOURS = {
 const DEFAULTS = {
   state: "on", disabled: false, on_sym: "checkmark", off_sym: "xmark", sym: "minus",
   color: "green", off_color: "", bg: "", scale: "2", size: "large", pad: "0", theme: "light", alt: "",
+  label: "",
   format: "png", style: "iconSwitch", style_label: "Label",
 };
 // Each style's defaults (docs/design-facts.md section 11): symbols when on, off and mixed (null:
@@ -94,6 +96,7 @@ function settings() {
     pad: $("pad").value.trim(),
     theme: form.elements.theme.value,
     alt: $("alt").value.trim(),
+    label: $("label").value.trim(),
     format: form.elements.format.value,
     style: $("style").value,
     style_label: $("style_label").value.trim(),
@@ -113,6 +116,7 @@ function apply(s) {
   $("style_label").value = s.style_label;
   form.elements.theme.value = s.theme;
   $("alt").value = s.alt;
+  $("label").value = s.label;
 }
 
 // ---- URLs and snippets ---------------------------------------------------------------------
@@ -141,17 +145,27 @@ function query(s, theme = s.theme) {
   return q.join("&");
 }
 
+/** A /toggle URL, or a /row URL (label first) when there is a label. */
 function toggleURL(s, theme) {
-  return location.origin + (s.format === "svg" ? "/toggle.svg?" : "/toggle?") + query(s, theme);
+  const ext = s.format === "svg" ? ".svg" : "";
+  if (s.label && s.style === "iconSwitch") return location.origin + "/row" + ext + "?label=" + encodeURIComponent(s.label) + "&" + query(s, theme);
+  return location.origin + "/toggle" + ext + "?" + query(s, theme);
 }
 
-/** Pixel size of the PNG, and the CSS size to show it at (pixels / scale). */
+/** Pixel size of the PNG, and the CSS size to show it at (pixels / scale). A row's height grows
+ *  with its lines, known only once the image has loaded: until then one line is assumed. */
 function dimensions(s) {
   const factor = (SIZES.find(([n]) => n === s.size) || ["large", 1])[1];
   const scale = Number(s.scale) || 1;
   const pad = Number(s.pad) || 0;
   if (s.style !== "iconSwitch" && s.style in STYLES) return styleDimensions(s, factor, scale, pad);
   const h = 32 * factor;
+  if (s.label) {
+    const loaded = preview.complete && preview.naturalWidth && preview.getAttribute("src") === toggleURL(s);
+    const pxW = loaded ? preview.naturalWidth : Math.round((350 + 2 * pad) * scale);
+    const pxH = loaded ? preview.naturalHeight : Math.round((Math.max(44, 22 * factor, h) + 2 * pad) * scale);
+    return { pxW, pxH, width: Math.round(pxW / scale), height: Math.round(pxH / scale) };
+  }
   const pxW = Math.round(1.8 * h * scale) + 2 * Math.round(pad * scale);
   const pxH = Math.round(h * scale) + 2 * Math.round(pad * scale);
   return { pxW, pxH, width: Math.round(pxW / scale), height: Math.round(pxH / scale) };
@@ -212,6 +226,7 @@ function altText(s) {
     return `${s.style_label}, ${s.style === "button" ? "toggle button" : "switch"}, ${s.state}${s.disabled ? ", dimmed" : ""}`;
   }
   const state = s.state === "mixed" ? "mixed" : s.state;
+  if (s.label) return `${s.label}, switch, ${state}${s.disabled ? ", dimmed" : ""}`;
   return `Switch, ${state}${s.disabled ? ", disabled" : ""}`;
 }
 
@@ -230,7 +245,7 @@ function snippets(s) {
     html: img(url),
     md: `![${escapeMarkdown(alt)}](${url})`,
     picture: `<picture>\n  <source media="(prefers-color-scheme: dark)" srcset="${escapeHTML(dark)}">\n  ${img(light)}\n</picture>`,
-    curl: `curl -fsS '${url}' -o toggle.${s.format === "svg" ? "svg" : "png"}`,
+    curl: `curl -fsS '${url}' -o ${s.label ? "row" : "toggle"}.${s.format === "svg" ? "svg" : "png"}`,
   };
 }
 
@@ -329,11 +344,11 @@ function loadFromAddress() {
   apply(s);
 }
 
-// A button's or symbol picture's size follows its label: size the preview and snippets from the
-// loaded image.
+// A row's height, and a button's or symbol picture's size, are known once it has loaded: size the
+// preview and the snippets from it.
 preview.addEventListener("load", () => {
   const s = settings();
-  if (s.style === "button" || s.style === "symbol") update();
+  if (s.label || s.style === "button" || s.style === "symbol") update();
 });
 
 preview.addEventListener("error", async () => {

@@ -47,14 +47,19 @@ public struct PathFill: Sendable, Hashable {
     /// 0...1, multiplies `color.alpha` (e.g. 0.4 for a disabled control's layers).
     public var opacity: Double
     public var fillRule: FillRule
+    /// A hint for raster backends: how far, in px, the segments that approximate the path's
+    /// curves may stray from them (nil: the backend's default). Glyph outlines take a coarser one
+    /// than the toggle's large shapes; a vector backend (SVG) ignores it.
+    public var flatteningTolerance: Double?
 
     public init(_ path: Path, transform: AffineTransform = .identity, color: RGBAColor, opacity: Double = 1,
-                fillRule: FillRule = .nonZero) {
+                fillRule: FillRule = .nonZero, flatteningTolerance: Double? = nil) {
         self.path = path
         self.transform = transform
         self.color = color
         self.opacity = opacity
         self.fillRule = fillRule
+        self.flatteningTolerance = flatteningTolerance
     }
 }
 

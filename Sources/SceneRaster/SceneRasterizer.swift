@@ -21,7 +21,8 @@ public enum SceneRasterizer {
                 canvas.fillAll(color)
             case .fill(let fill):
                 try canvas.fill(fill.path, transform: fill.transform, color: fill.color, opacity: fill.opacity,
-                                fillRule: fill.fillRule, scratch: &scratch)
+                                fillRule: fill.fillRule,
+                                tolerance: fill.flatteningTolerance ?? Flattening.defaultTolerance, scratch: &scratch)
             case .shadow(let shadow):
                 let coverage = try blurredCoverage(of: shadow, width: canvas.width, height: canvas.height,
                                                    shadows: shadows, scratch: &scratch)

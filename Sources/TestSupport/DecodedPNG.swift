@@ -37,7 +37,8 @@ public struct DecodedPNG: Sendable {
     }
 }
 
-/// The tEXt chunks of a PNG file, read straight from its bytes (PNG 1.2 section 4.2.3.1).
+/// The tEXt and uncompressed iTXt chunks of a PNG file, read straight from its bytes (PNG 1.2
+/// sections 4.2.3.1 and 4.2.3.3).
 public func pngTextChunks(_ bytes: [UInt8]) -> [String: String] {
     var result: [String: String] = [:]
     var i = 8
@@ -51,6 +52,16 @@ public func pngTextChunks(_ bytes: [UInt8]) -> [String: String] {
                 let key = String(decoding: data[..<nul], as: UTF8.self)
                 let text = String(data[(nul + 1)...].map { Character(Unicode.Scalar($0)) })
                 result[key] = text
+            }
+        } else if type == "iTXt" {
+            // keyword NUL, compression flag, method, language tag NUL, translated keyword NUL,
+            // UTF-8 text (PNG 1.2 section 4.2.3.3); uncompressed chunks only.
+            let data = Array(bytes[i + 8..<i + 8 + length])
+            if let nul = data.firstIndex(of: 0), nul + 2 < data.count, data[nul + 1] == 0,
+               let langEnd = data[(nul + 3)...].firstIndex(of: 0),
+               let translatedEnd = data[(langEnd + 1)...].firstIndex(of: 0) {
+                let key = String(decoding: data[..<nul], as: UTF8.self)
+                result[key] = String(decoding: data[(translatedEnd + 1)...], as: UTF8.self)
             }
         }
         i += 12 + length

@@ -42,11 +42,14 @@ public struct ToggleLayout: Sendable, Equatable {
         knobRadius = d * s / 2
         let pad = Double(padding)
         let inset = Self.knobInset * s + knobRadius
+        let leftToRightX: Double
         switch spec.state {
-        case .off: knobCenterX = pad + inset
-        case .on: knobCenterX = pad + Double(trackWidth) - inset
-        case .mixed: knobCenterX = pad + Double(trackWidth) / 2
+        case .off: leftToRightX = pad + inset
+        case .on: leftToRightX = pad + Double(trackWidth) - inset
+        case .mixed: leftToRightX = pad + Double(trackWidth) / 2
         }
+        // Mirrored: reflected across the track's vertical centre line.
+        knobCenterX = spec.mirrored ? 2 * pad + Double(trackWidth) - leftToRightX : leftToRightX
         knobCenterY = pad + Double(trackHeight) / 2
         symbolBoxSide = Self.symbolBoxRatio * d * s
     }

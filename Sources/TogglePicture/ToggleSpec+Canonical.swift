@@ -15,7 +15,7 @@ extension ToggleSpec {
         let key = [
             Self.rendererVersion, state.rawValue, symbolName, Self.key(trackColor), Self.key(symbolColor),
             "\(scale)", size.rawValue, disabled ? "d" : "e", Self.key(bg.alpha == 0 ? .clear : bg), "\(padding)",
-        ].joined(separator: ";")
+        ].joined(separator: ";") + (mirrored && state != .mixed ? ";rtl" : "")
         // The default style without a label keeps the key (and ETags) it always had; any other
         // style adds its name, the label, both track colours and the theme (styles draw the
         // label and their own fixed colours per theme).

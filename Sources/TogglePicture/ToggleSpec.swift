@@ -31,6 +31,10 @@ public struct ToggleSpec: Sendable, Equatable {
     /// The toggle's label (`label=`): the text of the `button` and `symbol` styles, and the
     /// first words of every picture's accessibility text. Empty: none.
     public var label: String = ""
+    /// Right to left (`dir=rtl`, or a row whose label is right to left): the knob's leading end
+    /// is the right, so on puts the knob at the left, as iOS mirrors `.leading`/`.trailing`
+    /// (docs/design-facts.md section 10).
+    public var mirrored: Bool = false
 
     public init() {}
 

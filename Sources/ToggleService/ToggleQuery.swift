@@ -25,7 +25,7 @@ public struct ToggleQuery: Sendable {
     ]
     static let known: Set<String> = [
         "on", "state", "sym", "on_sym", "off_sym", "color", "off_color", "scale", "size", "theme",
-        "disabled", "bg", "pad", "style", "sources", "label",
+        "disabled", "bg", "pad", "dir", "style", "sources", "label",
     ]
 
     static let booleanExpected = "1, 0, true, false, yes, no, on or off"
@@ -35,7 +35,13 @@ public struct ToggleQuery: Sendable {
     /// beside it is then a repeat).
     /// - Throws: `ParameterError` for malformed encoding, repeats, and invalid values.
     public init(rawQuery: String?, impliedScale: Double? = nil) throws(ParameterError) {
-        let pairs = try QueryDecoder.decode(rawQuery ?? "")
+        try self.init(pairs: QueryDecoder.decode(rawQuery ?? ""), impliedScale: impliedScale)
+    }
+
+    /// Parses decoded pairs (for `/row` and `/card`, which take their own parameters out first;
+    /// `inRow`: they draw the icon switch only, so `style` and `label` are theirs to refuse).
+    /// - Throws: `ParameterError` for repeats and invalid values.
+    public init(pairs: [QueryDecoder.Pair], impliedScale: Double? = nil, inRow: Bool = false) throws(ParameterError) {
         var values: [String: QueryDecoder.Pair] = [:]
         var ignored: [String] = []
         for pair in pairs {
@@ -61,6 +67,12 @@ public struct ToggleQuery: Sendable {
         if let on = values["on"], let state = values["state"] {
             throw ParameterError(error: "conflicting parameters", parameter: state.name, value: state.value,
                                  expected: "either on=\(on.value) or state, not both")
+        }
+        if inRow, let p = values["style"] ?? values["label"] {
+            throw ParameterError(error: "invalid value", parameter: p.name, value: p.value,
+                                 expected: p.name == "style"
+                                     ? "no style: /row and /card draw the icon switch (style= is for /toggle)"
+                                     : "one label: the row's own")
         }
         try StyleParameters.checkCombinations(values)
         if let on = values["on"] {
@@ -117,6 +129,13 @@ public struct ToggleQuery: Sendable {
             }
         }
         if let p = values["disabled"] { spec.disabled = try Self.boolean(p) }
+        if let p = values["dir"] {
+            switch p.value.lowercased() {
+            case "ltr", "auto": spec.mirrored = false
+            case "rtl": spec.mirrored = true
+            default: throw Self.invalid(p, expected: "ltr, rtl or auto")
+            }
+        }
         if let p = values["pad"] {
             spec.padding = try Self.decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
         }

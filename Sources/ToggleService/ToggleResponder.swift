@@ -5,6 +5,8 @@ import TogglePicture
 /// The service's routes (docs/design-facts.md section 4; the table is `ToggleRoute`):
 /// - `GET|HEAD /toggle`, `/toggle.png`, `/toggle@Nx.png` (N = 1...4): the PNG;
 /// - `/toggle.svg`: the same picture as SVG (`theme=auto` follows the viewer's colour scheme);
+/// - `/row`, `/row.png`, `/row.svg`, `/card`, `/card.png`, `/card.svg`: a settings row, a card of
+///   rows (issue 14);
 /// - `/symbols`: JSON list of every symbol name with its icon, licence and author;
 /// - `/healthz` (liveness), `/readyz` (readiness), `/metrics` (Prometheus);
 /// - anything else: a static file from the public directory, or 404.
@@ -155,6 +157,10 @@ public struct ToggleResponder: HTTPResponder {
         switch route.target {
         case .toggle(let format, let scale):
             return toggle(request, format: format, impliedScale: scale)
+        case .row(let format):
+            return row(request, format: format)
+        case .card(let format):
+            return card(request, format: format)
         case .symbols:
             return symbols(request)
         case .healthz:

@@ -5,6 +5,9 @@ struct ToggleRoute: Equatable, Sendable {
     enum Target: Equatable, Sendable {
         /// A toggle picture; `impliedScale` from an `@Nx` path.
         case toggle(ImageFormat, impliedScale: Double?)
+        /// A settings row or a card of rows (issue 14): text is laid out while parsing, so these
+        /// are never answered inline.
+        case row(ImageFormat), card(ImageFormat)
         case symbols, healthz, readyz, metrics
     }
 
@@ -28,6 +31,12 @@ struct ToggleRoute: Equatable, Sendable {
         "/toggle": ToggleRoute(target: .toggle(.png, impliedScale: nil), inline: .whenCached),
         "/toggle.png": ToggleRoute(target: .toggle(.png, impliedScale: nil), inline: .whenCached),
         "/toggle.svg": ToggleRoute(target: .toggle(.svg, impliedScale: nil), inline: .whenCached),
+        "/row": ToggleRoute(target: .row(.png), inline: .never),
+        "/row.png": ToggleRoute(target: .row(.png), inline: .never),
+        "/row.svg": ToggleRoute(target: .row(.svg), inline: .never),
+        "/card": ToggleRoute(target: .card(.png), inline: .never),
+        "/card.png": ToggleRoute(target: .card(.png), inline: .never),
+        "/card.svg": ToggleRoute(target: .card(.svg), inline: .never),
         "/symbols": ToggleRoute(target: .symbols, inline: .never),
         "/healthz": ToggleRoute(target: .healthz, inline: .always),
         "/readyz": ToggleRoute(target: .readyz, inline: .always),

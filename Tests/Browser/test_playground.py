@@ -9,6 +9,7 @@ OUT_DIR/playground.png (1280 wide) and OUT_DIR/playground-phone.png (390x844, mo
 """
 import base64
 import os
+import re
 import sys
 import time
 
@@ -290,6 +291,22 @@ def main():
         driver.refresh()
         src11, w11, _ = preview_loaded(driver)
         check(src11 == src10 and w11 > 0, "a reload keeps the settings")
+
+        # A label turns the picture into a settings row (/row), sized from the loaded image.
+        label = driver.find_element(By.ID, "label")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", label)
+        label.send_keys("Dark Mode")
+        src_row, w_row, h_row = preview_loaded(driver, src11, having="/row?label=Dark%20Mode")
+        check("/row?label=Dark%20Mode&" in src_row, f"a label asks for /row: {src_row}")
+        scale_match = re.search(r"[?&]scale=([0-9.]+)", src_row)
+        scale_row = float(scale_match.group(1)) if scale_match else 1
+        check(w_row == round(350 * scale_row) and h_row >= 44 * scale_row, f"the row picture is {w_row}x{h_row}")
+        check(wait_for(driver, f"return document.getElementById('preview').width === 350", message="row width"),
+              "the preview is shown 350 CSS px wide")
+        check('alt="Dark Mode, switch, ' in snippet(driver, "html"), "the row's alt text names the label")
+        label.clear()
+        label.send_keys(" ")
+        driver.execute_script("document.getElementById('controls').dispatchEvent(new Event('input'))")
 
         # Reset, then a nice picture for the screenshot.
         driver.find_element(By.ID, "reset").click()

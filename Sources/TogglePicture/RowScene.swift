@@ -1,0 +1,104 @@
+import Geometry
+import Scene
+import TextLayout
+
+/// iOS's grouped backgrounds (docs/design-facts.md section 2): the screen behind a card and the card.
+public enum GroupedBackgrounds {
+    /// systemGroupedBackground: (242,242,247) light, (0,0,0) dark.
+    public static func screen(_ appearance: Appearance) -> RGBAColor {
+        appearance == .light ? RGBAColor(red: 242, green: 242, blue: 247) : RGBAColor(red: 0, green: 0, blue: 0)
+    }
+    /// secondarySystemGroupedBackground: (255,255,255) light, (28,28,30) dark.
+    public static func card(_ appearance: Appearance) -> RGBAColor {
+        appearance == .light ? RGBAColor(red: 255, green: 255, blue: 255) : RGBAColor(red: 28, green: 28, blue: 30)
+    }
+}
+
+/// Lays out `/row` and `/card` pictures (issue 14, docs/design-facts.md section 10) as scenes:
+/// labels as glyph outlines (paths) in the label colour, switches as `ToggleScene` lays them out,
+/// moved to whole-pixel positions (so their edges stay as crisp as a lone toggle's); the card on
+/// the grouped background with continuous corners. Every backend (PNG, SVG) draws these scenes.
+public enum RowScene {
+    /// A length in pt as whole pixels at `scale` (at least 1).
+    public static func pixels(_ length: Double, scale: Double) -> Int { max(1, Int((length * scale).rounded())) }
+
+    /// Appends one row's operations, its top-left corner at (`x`, `y`) pt.
+    static func append(_ row: LabelledRow, spec: ToggleSpec, to scene: inout Scene, x: Double, y: Double)
+        throws(ToggleRenderError) {
+        let scale = spec.scale
+        scene.append(.fill(PathFill(row.labelPath(x: x, y: y, scale: scale),
+                                    color: LabelColors.label(spec.appearance, disabled: spec.disabled),
+                                    flatteningTolerance: TextLayout.flatteningTolerance)))
+        var toggle = spec
+        toggle.background = nil
+        toggle.padding = 0
+        toggle.mirrored = row.layout.direction == .rightToLeft
+        let dx = ((x + row.layout.toggle.x) * scale).rounded(), dy = ((y + row.layout.toggle.y) * scale).rounded()
+        for operation in try ToggleScene.scene(for: toggle).operations {
+            scene.append(operation.translated(by: Point(dx, dy)))
+        }
+    }
+
+    /// A row (`/row`): `round(width s)` x `round(height s)` px plus `pad` on every side, transparent
+    /// unless `bg`; `spec` gives the switch, the scale, theme and disabled. Title: "Dark Mode,
+    /// switch, on".
+    public static func scene(row: LabelledRow, label: String, spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
+        let pad = spec.padding
+        var scene = Scene(width: pixels(row.layout.width + 2 * pad, scale: spec.scale),
+                          height: pixels(row.layout.height + 2 * pad, scale: spec.scale),
+                          title: LabelledRow.accessibilityLabel(label, state: spec.state, disabled: spec.disabled))
+        if let background = spec.background { scene.append(.paint(background.resolved(in: spec.appearance))) }
+        try append(row, spec: spec, to: &scene, x: pad, y: pad)
+        return scene
+    }
+
+    /// A card (`/card`), `width` pt wide: the grouped background, the continuous-corner card, the
+    /// rows (each with its label and its switch's spec; a row's `bg` fills its band). Title: every
+    /// row's, joined by "; ".
+    public static func scene(card rows: [(row: LabelledRow, label: String, spec: ToggleSpec)], width: Double,
+                             scale s: Double, appearance: Appearance) throws(ToggleRenderError) -> Scene {
+        let layout = CardLayout(width: width, rowHeights: rows.map(\.row.layout.height))
+        let title = rows.map { LabelledRow.accessibilityLabel($0.label, state: $0.spec.state, disabled: $0.spec.disabled) }
+            .joined(separator: "; ")
+        var scene = Scene(width: pixels(layout.width, scale: s), height: pixels(layout.height, scale: s), title: title)
+        scene.append(.paint(GroupedBackgrounds.screen(appearance)))
+        let card = layout.card
+        scene.append(.fill(PathFill(.continuousRoundedRectangle(x: card.x * s, y: card.y * s, width: card.width * s,
+                                                                 height: card.height * s,
+                                                                 radius: CardLayout.cornerRadius * s),
+                                    color: GroupedBackgrounds.card(appearance))))
+        for (row, frame) in zip(rows, layout.rows) {
+            if let background = row.spec.background {
+                let band = Path.polygon([Point(frame.x * s, frame.y * s), Point(frame.maxX * s, frame.y * s),
+                                         Point(frame.maxX * s, (frame.y + frame.height) * s),
+                                         Point(frame.x * s, (frame.y + frame.height) * s)])
+                scene.append(.fill(PathFill(band, color: background.resolved(in: appearance))))
+            }
+            try append(row.row, spec: row.spec, to: &scene, x: frame.x, y: frame.y)
+        }
+        return scene
+    }
+}
+
+extension SceneOperation {
+    /// The operation moved by `offset` px, whole pixels (fills, shadows and layers; a paint covers
+    /// the canvas wherever).
+    func translated(by offset: Point) -> SceneOperation {
+        let move = AffineTransform.translation(offset.x, offset.y)
+        switch self {
+        case .paint:
+            return self
+        case .fill(var fill):
+            fill.transform = fill.transform.then(move)
+            return .fill(fill)
+        case .shadow(var shadow):
+            shadow.transform = shadow.transform.then(move)
+            shadow.hiddenUnder = shadow.hiddenUnder.map { Disc(center: $0.center + offset, radius: $0.radius) }
+            return .shadow(shadow)
+        case .layer(var layer):
+            layer.x += Int(offset.x)
+            layer.y += Int(offset.y)
+            return .layer(layer)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import TextLayout
+import TogglePicture
+
+/// The `/card` query (issue 14): rows as `rowN.label`, `rowN.on`, `rowN.sym`, ... (N = 1...12,
+/// every `/toggle` parameter under the prefix, plus `dir`), and `theme`, `size`, `scale`, `width`
+/// for the whole card. No rows: the seed demo's four.
+public struct CardQuery: Sendable {
+    /// One row of the card.
+    public struct Row: Sendable {
+        public var spec: ToggleSpec
+        public var label: String
+        public var direction: TextDirection?
+        public var row: LabelledRow
+    }
+
+    public var rows: [Row]
+    /// The image's width, pt.
+    public var width: Double
+    public var size: DynamicTypeSize
+    public var scale: Double
+    public var appearance: Appearance
+    /// Parameters that were ignored, in the order sent.
+    public var ignored: [String]
+    /// `theme=auto` (SVG only): `appearance` is light, the file follows the viewer's.
+    public var followsColorScheme: Bool
+
+    public static let maximumRows = 12
+    static let widths: ClosedRange<Double> = 240...1200
+    static let widthExpected = "a width in pt from 240 to 1200, decimals allowed"
+    /// Card-wide parameters; under a row prefix they are an error.
+    static let cardWide: Set<String> = ["theme", "size", "scale"]
+    static let rowNames: Set<String> = ToggleQuery.known.union(ToggleQuery.aliases.keys).union(["label", "dir"])
+        .subtracting(cardWide).subtracting(["pad"])
+    static var rowExpected: String {
+        "label, dir or a /toggle parameter: " + rowNames.subtracting(["label", "dir"]).sorted().joined(separator: ", ")
+    }
+
+    /// The seed demo (`000`): four rows with its initial states, symbols and tints.
+    static let seedRows: [(label: String, query: String)] = [
+        ("Automatic Updates", "on=1"),
+        ("Dark Mode", "on=0&on_sym=moon.fill&off_sym=sun.max.fill&color=indigo"),
+        ("Sound", "on=1&on_sym=speaker.wave.2.fill&off_sym=speaker.slash.fill&color=orange"),
+        ("Share Location", "on=0&on_sym=location.fill&off_sym=location.slash.fill&color=blue"),
+    ]
+
+    /// - Throws: `ParameterError` for a prefix outside row1 ... row12, an unknown name under a
+    ///   prefix, a card-wide name under a prefix, a row without a label, a bad label, width or dir,
+    ///   and any error `/toggle` would give (named with its prefix).
+    public init(rawQuery: String?) throws(ParameterError) {
+        let pairs = try QueryDecoder.decode(rawQuery ?? "")
+        var wide: [QueryDecoder.Pair] = []
+        var widthPair: QueryDecoder.Pair?
+        var rowPairs: [Int: [QueryDecoder.Pair]] = [:]
+        var ignored: [String] = []
+        for pair in pairs {
+            if let (n, name) = try Self.rowPrefix(pair) {
+                rowPairs[n, default: []].append(QueryDecoder.Pair(name: name, value: pair.value))
+            } else if pair.name == "width" {
+                if widthPair != nil {
+                    throw ParameterError(error: "repeated parameter", parameter: pair.name, value: pair.value,
+                                         expected: "at most one width")
+                }
+                widthPair = pair
+            } else if Self.cardWide.contains(pair.name) {
+                wide.append(pair)
+            } else if !pair.name.isEmpty, !ignored.contains(pair.name) {
+                ignored.append(pair.name)
+            }
+        }
+        let card = try ToggleQuery(pairs: wide, inRow: true)
+        size = card.spec.size
+        scale = card.spec.scale
+        appearance = card.spec.appearance
+        followsColorScheme = card.followsColorScheme
+        width = try widthPair.map { p throws(ParameterError) in
+            try ToggleQuery.decimal(p, in: Self.widths, expected: Self.widthExpected)
+        } ?? CardLayout.defaultWidth
+        self.ignored = ignored
+
+        var given = rowPairs.keys.sorted().map { n in (n, rowPairs[n]!) }
+        if given.isEmpty {
+            given = Self.seedRows.enumerated().map { index, seed in
+                let decoded = (try? QueryDecoder.decode(seed.query)) ?? []
+                return (index + 1, [QueryDecoder.Pair(name: "label", value: seed.label)] + decoded)
+            }
+        }
+        let rowWidth = CardLayout.rowWidth(imageWidth: width)
+        var rows: [Row] = []
+        for (n, pairs) in given {
+            rows.append(try Self.row(n, pairs, cardWide: wide, size: size, width: rowWidth))
+        }
+        self.rows = rows
+        let layout = CardLayout(width: width, rowHeights: rows.map(\.row.layout.height))
+        try LabelParameter.checkArea(widthPt: layout.width, heightPt: layout.height, scale: scale,
+                                     scaleGiven: wide.contains { $0.name == "scale" })
+    }
+
+    /// - Throws: `ParameterError` on `theme` for `theme=auto` in any format but SVG.
+    public func check(for format: ImageFormat) throws(ParameterError) {
+        if followsColorScheme && format != .svg {
+            throw ParameterError(error: "invalid value", parameter: "theme", value: "auto",
+                                 expected: "light or dark; theme=auto needs .svg (/card.svg follows the viewer's colour scheme)")
+        }
+    }
+
+    /// `rowN.name` split into N and name; nil for names without the `row<digits>.` prefix.
+    static func rowPrefix(_ pair: QueryDecoder.Pair) throws(ParameterError) -> (Int, String)? {
+        let name = pair.name
+        guard name.hasPrefix("row"), let dot = name.firstIndex(of: ".") else { return nil }
+        let digits = name[name.index(name.startIndex, offsetBy: 3)..<dot]
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard digits.first != "0", digits.count <= 2, let n = Int(digits), (1...maximumRows).contains(n) else {
+            throw ParameterError(error: "invalid parameter", parameter: name, value: pair.value,
+                                 expected: "row prefixes row1. to row\(maximumRows). (at most \(maximumRows) rows)")
+        }
+        let rest = String(name[name.index(after: dot)...])
+        if cardWide.contains(rest) {
+            throw ParameterError(error: "invalid parameter", parameter: name, value: pair.value,
+                                 expected: "\(rest) for the whole card, without a row prefix (\(rest)=\(pair.value))")
+        }
+        guard rowNames.contains(rest) else {
+            throw ParameterError(error: "unknown parameter", parameter: name, value: pair.value,
+                                 expected: "under row\(n).: " + rowExpected)
+        }
+        return (n, rest)
+    }
+
+    static func row(_ n: Int, _ pairs: [QueryDecoder.Pair], cardWide: [QueryDecoder.Pair], size: DynamicTypeSize,
+                    width: Double) throws(ParameterError) -> Row {
+        let prefix = "row\(n)."
+        func named(_ p: QueryDecoder.Pair) -> QueryDecoder.Pair { QueryDecoder.Pair(name: prefix + p.name, value: p.value) }
+        var labelPair: QueryDecoder.Pair?
+        var dirPair: QueryDecoder.Pair?
+        var rest: [QueryDecoder.Pair] = []
+        for p in pairs {
+            switch p.name {
+            case "label", "dir":
+                if (p.name == "label" ? labelPair : dirPair) != nil {
+                    throw ParameterError(error: "repeated parameter", parameter: prefix + p.name, value: p.value,
+                                         expected: "at most one \(prefix + p.name)")
+                }
+                if p.name == "label" { labelPair = named(p) } else { dirPair = named(p) }
+            default:
+                rest.append(p)
+            }
+        }
+        guard let labelPair else {
+            throw ParameterError(error: "missing parameter", parameter: prefix + "label", value: "",
+                                 expected: "a label for every row given (\(prefix)label=TEXT)")
+        }
+        let label = try LabelParameter.parse(labelPair)
+        let direction = try dirPair.map { p throws(ParameterError) in try LabelParameter.direction(p) } ?? nil
+        let spec: ToggleSpec
+        do {
+            spec = try ToggleQuery(pairs: rest + cardWide, inRow: true).spec
+        } catch {
+            var named = error
+            if rest.contains(where: { $0.name == error.parameter }) { named.parameter = prefix + error.parameter }
+            throw named
+        }
+        let row = try LabelParameter.row(label: label, parameter: labelPair, size: size, width: width,
+                                         direction: direction)
+        var mirrored = spec
+        mirrored.mirrored = row.layout.direction == .rightToLeft
+        return Row(spec: mirrored, label: label, direction: direction, row: row)
+    }
+}

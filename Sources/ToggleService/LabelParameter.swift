@@ -1,0 +1,86 @@
+import TextLayout
+import TogglePicture
+
+/// Checks of the `label` parameter of `/row` and `rowN.label` of `/card` (issue 14), made while
+/// parsing, so a bad label is a 400 and never reaches the renderer.
+enum LabelParameter {
+    /// Longest label, in characters (grapheme clusters).
+    static let maximumLength = 200
+    /// Most lines a label may wrap to (a row taller than that is not a settings row; it also
+    /// bounds the picture's height).
+    static let maximumLines = 12
+
+    static let fonts = "Inter, Noto Sans Arabic or Noto Sans Hebrew"
+
+    /// Most pixels a `/row` or `/card` picture may have (32 MB of RGBA): a bound on the memory
+    /// and time one request can take.
+    static let maximumPixels = 8_000_000
+
+    /// Checks a picture's size in px against `maximumPixels`.
+    /// - Throws: `ParameterError` on the `scale` parameter (or `label` at scale 1) saying how big it would be.
+    static func checkArea(widthPt: Double, heightPt: Double, scale: Double, scaleGiven: Bool) throws(ParameterError) {
+        let w = RowScene.pixels(widthPt, scale: scale), h = RowScene.pixels(heightPt, scale: scale)
+        guard w * h > maximumPixels else { return }
+        throw ParameterError(error: "picture too large", parameter: scaleGiven ? "scale" : "width", value: "\(scaleGiven ? scale : widthPt)",
+                             expected: "a picture of at most \(maximumPixels) px (this one is \(w) x \(h)): "
+                                 + "a smaller scale or width, fewer rows or shorter labels")
+    }
+
+    /// The label, checked: 1 to 200 characters, no control characters, every character in a
+    /// bundled font.
+    /// - Throws: `ParameterError` naming the parameter, the value and, for a bad character, its
+    ///   code point.
+    static func parse(_ p: QueryDecoder.Pair, textLayout: TextLayout = .shared) throws(ParameterError) -> String {
+        let text = p.value
+        guard !text.isEmpty, text.count <= maximumLength else {
+            throw ParameterError(error: "invalid value", parameter: p.name, value: text,
+                                 expected: "a label of 1 to \(maximumLength) characters (this one has \(text.count))")
+        }
+        if let control = text.unicodeScalars.first(where: isControl) {
+            throw ParameterError(error: "invalid value", parameter: p.name, value: text,
+                                 expected: "a label without control characters (\(TextLayoutError.codePointText(control)) is one)")
+        }
+        do {
+            try textLayout.checkCoverage(of: text)
+        } catch {
+            let scalar: Unicode.Scalar
+            if case .uncoveredCharacter(let s) = error as? TextLayoutError { scalar = s } else { scalar = "\u{FFFD}" }
+            throw ParameterError(error: "invalid value", parameter: p.name, value: text,
+                                 expected: "characters that \(fonts) have (\(TextLayoutError.codePointText(scalar)) is in none)")
+        }
+        return text
+    }
+
+    /// Control characters (general category Cc: C0, DEL, C1) and the line and paragraph
+    /// separators: a label is one line of text, wrapped by us.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// `dir`: `ltr`, `rtl` or `auto` (the label's first strong character; the default).
+    static func direction(_ p: QueryDecoder.Pair) throws(ParameterError) -> TextDirection? {
+        switch p.value.lowercased() {
+        case "ltr": return .leftToRight
+        case "rtl": return .rightToLeft
+        case "auto": return nil
+        default: throw ToggleQuery.invalid(p, expected: "ltr, rtl or auto")
+        }
+    }
+
+    /// Lays out a row, turning a label that wraps to too many lines into a 400 on `p`.
+    static func row(label: String, parameter p: QueryDecoder.Pair, size: DynamicTypeSize, width: Double,
+                    direction: TextDirection?) throws(ParameterError) -> LabelledRow {
+        let row: LabelledRow
+        do {
+            row = try LabelledRow(label: label, size: size, width: width, direction: direction)
+        } catch {
+            throw ParameterError(error: "invalid value", parameter: p.name, value: label, expected: "\(error)")
+        }
+        guard row.text.lines.count <= maximumLines else {
+            throw ParameterError(error: "invalid value", parameter: p.name, value: label,
+                                 expected: "a label that fits in \(maximumLines) lines at width \(width) pt and size "
+                                     + "\(size.rawValue) (it needs \(row.text.lines.count))")
+        }
+        return row
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import XCTest
+@testable import TextLayout
+
+final class TextLayoutBehaviourTests: XCTestCase {
+    let layout = TextLayout.shared
+
+    // MARK: coverage
+
+    func testUncoveredCharacterIsNamedByCodePoint() {
+        XCTAssertThrowsError(try layout.layout("Dark 中 Mode", size: 17, lineHeight: 22)) { error in
+            XCTAssertEqual(error as? TextLayoutError, .uncoveredCharacter("\u{4E2D}"))
+            XCTAssertTrue("\(error)".contains("U+4E2D"), "\(error)")
+        }
+        XCTAssertEqual(TextLayoutError.codePointText("\u{1F600}"), "U+1F600")
+        XCTAssertEqual(TextLayoutError.codePointText("\u{41}"), "U+0041")
+    }
+
+    func testFontsAreChosenPerRun() throws {
+        let line = try layout.shapeLine("Mode מצב", size: 17, direction: .leftToRight)
+        XCTAssertEqual(line.runs.map(\.font), [.interMedium, .notoSansHebrew])
+        // The space after "Mode" stays with Inter; digits and spaces between Arabic letters stay Arabic.
+        let arabic = try fontRuns(of: "الوضع 2 الداكن", fonts: [.interMedium: layout.font(.interMedium),
+                                                              .notoSansArabic: layout.font(.notoSansArabic)])
+        XCTAssertEqual(arabic.map(\.font), [.notoSansArabic])
+    }
+
+    // MARK: direction
+
+    func testDirectionFromFirstStrongCharacter() {
+        XCTAssertEqual(TextDirection.firstStrong(in: "Dark Mode"), .leftToRight)
+        XCTAssertEqual(TextDirection.firstStrong(in: "123 מצב כהה"), .rightToLeft)
+        XCTAssertEqual(TextDirection.firstStrong(in: "«الوضع»"), .rightToLeft)
+        XCTAssertNil(TextDirection.firstStrong(in: "123 - 456"))
+    }
+
+    func testRightToLeftLinesEndAtTheRightEdgeAndRunsAreReversed() throws {
+        let block = try layout.layout("מצב Wi-Fi", size: 17, lineHeight: 22)
+        XCTAssertEqual(block.direction, .rightToLeft)
+        // Visual order: the Latin run at the left, the Hebrew run (which comes first) at the right.
+        XCTAssertEqual(block.lines[0].runs.map(\.font), [.interMedium, .notoSansHebrew])
+        XCTAssertEqual(block.lineStart(ofLine: 0, boxWidth: 200), 200 - block.lines[0].width, accuracy: 1e-9)
+        let explicit = try layout.layout("Dark Mode", size: 17, lineHeight: 22, direction: .rightToLeft)
+        XCTAssertEqual(explicit.lineStart(ofLine: 0, boxWidth: 200), 200 - explicit.width, accuracy: 1e-9)
+        let ltr = try layout.layout("Dark Mode", size: 17, lineHeight: 22)
+        XCTAssertEqual(ltr.lineStart(ofLine: 0, boxWidth: 200), 0)
+    }
+
+    // MARK: line breaking
+
+    func testShortLabelIsOneLine() throws {
+        let block = try layout.layout("Automatic Updates", size: 17, lineHeight: 22, maxWidth: 300)
+        XCTAssertEqual(block.lines.map(\.text), ["Automatic Updates"])
+        XCTAssertEqual(block.height, 22)
+    }
+
+    func testLongLabelWrapsAtWordBoundaries() throws {
+        let text = "Automatically download and install updates overnight"
+        let one = try layout.layout(text, size: 17, lineHeight: 22)
+        let maxWidth = one.width * 0.45
+        let block = try layout.layout(text, size: 17, lineHeight: 22, maxWidth: maxWidth)
+        XCTAssertGreaterThanOrEqual(block.lines.count, 3)
+        XCTAssertEqual(block.lines.map(\.text).joined(separator: " "), text, "breaks only at spaces")
+        for line in block.lines { XCTAssertLessThanOrEqual(line.width, maxWidth) }
+        // Greedy: the next line's first word would not have fitted on the line before.
+        for i in 1..<block.lines.count {
+            let next = block.lines[i].text.split(separator: " ")[0]
+            let joined = try layout.shapeLine(block.lines[i - 1].text + " " + next, size: 17, direction: .leftToRight)
+            XCTAssertGreaterThan(joined.width, maxWidth)
+        }
+        XCTAssertEqual(block.height, Double(block.lines.count) * 22)
+    }
+
+    func testWordLongerThanTheLineBreaksAnywhere() throws {
+        let word = "Supercalifragilisticexpialidocious"
+        let block = try layout.layout("A " + word, size: 17, lineHeight: 22, maxWidth: 80)
+        XCTAssertEqual(block.lines.first?.text, "A")
+        XCTAssertGreaterThanOrEqual(block.lines.count, 3)
+        XCTAssertEqual(block.lines.dropFirst().map(\.text).joined(), word)
+        for line in block.lines { XCTAssertLessThanOrEqual(line.width, 80) }
+    }
+
+    // MARK: metrics
+
+    /// Ascender and descender read straight from the font files' `hhea` and `OS/2` tables (here,
+    /// not through HarfBuzz): `OS/2.sTypoAscender/Descender` when `fsSelection` bit 7
+    /// (USE_TYPO_METRICS) is set, else `hhea.ascender/descender` (OpenType specification).
+    func testLineMetricsComeFromTheFontTables() throws {
+        for font in BundledFont.allCases {
+            let bytes = [UInt8](try Data(contentsOf: fontsDirectory.appendingPathComponent(font.rawValue)))
+            func u16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
+            func i16(_ o: Int) -> Int { Int(Int16(bitPattern: UInt16(u16(o)))) }
+            func u32(_ o: Int) -> Int { u16(o) << 16 | u16(o + 2) }
+            var tables: [String: Int] = [:]
+            for i in 0..<u16(4) {
+                let record = 12 + 16 * i
+                tables[String(decoding: bytes[record..<record + 4], as: UTF8.self)] = u32(record + 8)
+            }
+            let head = try XCTUnwrap(tables["head"]), hhea = try XCTUnwrap(tables["hhea"]), os2 = try XCTUnwrap(tables["OS/2"])
+            let useTypo = u16(os2 + 62) & 0x80 != 0
+            let ascender = useTypo ? i16(os2 + 68) : i16(hhea + 4)
+            let descender = useTypo ? i16(os2 + 70) : i16(hhea + 6)
+            let loaded = layout.font(font)
+            XCTAssertEqual(loaded.unitsPerEm, u16(head + 18), "\(font)")
+            XCTAssertEqual(loaded.ascender, ascender, "\(font)")
+            XCTAssertEqual(loaded.descender, -descender, "\(font)")
+        }
+    }
+
+    func testBaselinePerDesignFormula() throws {
+        let inter = layout.font(.interMedium)
+        for (index, size) in BodyText.sizes.enumerated() {
+            let factors = [0.8636, 0.9091, 0.9545, 1, 1.0909, 1.1818, 1.3182, 1.5455, 1.8182, 2.1818, 2.5455, 2.8182]
+            let lineHeight = BodyText.lineHeight(factor: factors[index])
+            let block = try layout.layout("Dark Mode Dark Mode", size: size, lineHeight: lineHeight,
+                                          maxWidth: 0.75 * (try layout.layout("Dark Mode Dark Mode", size: size, lineHeight: lineHeight).width))
+            XCTAssertEqual(block.lines.count, 2)
+            let a = Double(inter.ascender) * size / Double(inter.unitsPerEm)
+            let d = Double(inter.descender) * size / Double(inter.unitsPerEm)
+            XCTAssertEqual(block.baseline(ofLine: 0), (lineHeight - (a + d)) / 2 + a, accuracy: 1e-9)
+            XCTAssertEqual(block.baseline(ofLine: 1), lineHeight + (lineHeight - (a + d)) / 2 + a, accuracy: 1e-9)
+        }
+        XCTAssertEqual(BodyText.sizes[3], 17, "Large is 17 pt")
+        XCTAssertEqual(BodyText.lineHeight(factor: 1), 22)
+    }
+
+    // MARK: licences
+
+    func testLicencesShipBesideTheFonts() throws {
+        for font in BundledFont.allCases {
+            let text = try XCTUnwrap(font.licenceText, "\(font.licenceFileName) in the resource bundle")
+            XCTAssertTrue(text.contains("License: OFL-1.1"), font.licenceFileName)
+            XCTAssertTrue(text.contains("SIL OPEN FONT LICENSE") || text.contains("Open Font License"), font.licenceFileName)
+            XCTAssertTrue(text.contains("PREAMBLE"), "the full licence text, not only its name")
+        }
+    }
+
+    /// Runs `scripts/vendor-fonts --check` (downloads the two pinned Debian packages, about
+    /// 15 MB), which extracts the fonts and licences afresh and compares them with the committed
+    /// files. Opt in with `FONTS_VENDOR_CHECK=1 swift test --filter TextLayoutBehaviourTests`.
+    func testVendoredFontsMatchDebiansPackages() throws {
+        guard ProcessInfo.processInfo.environment["FONTS_VENDOR_CHECK"] == "1" else {
+            throw XCTSkip("set FONTS_VENDOR_CHECK=1 to run scripts/vendor-fonts --check (needs network)")
+        }
+        let script = fontsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/vendor-fonts")
+        let result = try runTool(script.path, ["--check"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    // MARK: cache
+
+    func testShapedRunsAndOutlinesAreCached() {
+        let layout = TextLayout(fonts: [.interMedium: self.layout.font(.interMedium)])
+        let a = layout.shape("Sound", font: .interMedium, size: 17, direction: .leftToRight)
+        let b = layout.shape("Sound", font: .interMedium, size: 17, direction: .leftToRight)
+        XCTAssertEqual(a.glyphs, b.glyphs)
+        XCTAssertEqual(layout.cachedCounts.runs, 1, "the second call is a hit")
+        _ = layout.shape("Sound", font: .interMedium, size: 19, direction: .leftToRight)
+        XCTAssertEqual(layout.cachedCounts.runs, 2, "keyed by size")
+        let glyph = a.glyphs[0].glyph
+        XCTAssertEqual(layout.outline(font: .interMedium, glyph: glyph), layout.font(.interMedium).outline(of: glyph))
+        XCTAssertFalse(layout.outline(font: .interMedium, glyph: glyph).isEmpty)
+        XCTAssertEqual(layout.cachedCounts.outlines, 1)
+    }
+}
+
+/// Numbers inside right-to-left text read left to right (UAX #9: European and Arabic-Indic
+/// digits are weak types laid out left to right inside a right-to-left run).
+final class NumbersInRightToLeftTextTests: XCTestCase {
+    func testNumberSegments() {
+        let scalars = Array("גרסה 17.2 חדשה".unicodeScalars)
+        let segments = numberSegments(scalars).map { (String(String.UnicodeScalarView($0.0)), $0.isNumber) }
+        XCTAssertEqual(segments.map(\.0), ["גרסה ", "17.2", " חדשה"])
+        XCTAssertEqual(segments.map(\.1), [false, true, false])
+        XCTAssertEqual(numberSegments(Array("١٢".unicodeScalars)).map(\.isNumber), [true], "Arabic-Indic digits")
+        XCTAssertEqual(numberSegments(Array("a.b".unicodeScalars)).count, 1)
+    }
+
+    func testDigitsInHebrewAreDrawnLeftToRight() throws {
+        let layout = TextLayout.shared
+        // Noto Sans Hebrew has no digits, so "17" is an Inter run without strong characters.
+        let line = try layout.shapeLine("גרסה 17", size: 17, direction: .rightToLeft)
+        // Visual order: the number at the left, then the word; the number's glyphs 1 then 7.
+        XCTAssertEqual(line.runs.map(\.font), [.interMedium, .notoSansHebrew])
+        let number = line.runs[0]
+        XCTAssertEqual(number.direction, .leftToRight)
+        let inter = layout.font(.interMedium)
+        XCTAssertEqual(number.glyphs.map(\.glyph), [inter.glyph(for: "1"), inter.glyph(for: "7")].compactMap { $0 })
+        // Arabic-Indic digits in Noto Sans Arabic stay in the Arabic run and still read left to right.
+        let arabic = try layout.shapeLine("الإصدار ١٧", size: 17, direction: .rightToLeft)
+        XCTAssertEqual(arabic.runs.map(\.direction), [.leftToRight, .rightToLeft])
+        let noto = layout.font(.notoSansArabic)
+        XCTAssertEqual(arabic.runs[0].glyphs.map(\.glyph), [noto.glyph(for: "١"), noto.glyph(for: "٧")].compactMap { $0 })
+    }
+}
