@@ -47,20 +47,11 @@ enum StyleParameters {
         return states
     }
 
-    /// Longest `label`, in characters.
-    static let maximumLabelLength = 200
-
-    /// `label` on `/toggle`: 1 to 200 characters, no control characters.
-    /// - Throws: `ParameterError` for an empty or long label or a control character.
+    /// `label` on `/toggle`: as `/row` takes it (`LabelParameter`: 1 to 200 characters, no
+    /// control characters, every character in a bundled font).
+    /// - Throws: `ParameterError` naming the label and what is wrong with it.
     static func label(_ p: QueryDecoder.Pair) throws(ParameterError) -> String {
-        guard !p.value.isEmpty, p.value.count <= maximumLabelLength else {
-            throw ToggleQuery.invalid(p, expected: "a label of 1 to \(maximumLabelLength) characters")
-        }
-        if p.value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control
-            || $0.value == 0x2028 || $0.value == 0x2029 }) {
-            throw ToggleQuery.invalid(p, expected: "a label without control characters")
-        }
-        return p.value
+        try LabelParameter.parse(p)
     }
 
     /// Rules between parameters, checked before any value applies: `sources` with `on` or

@@ -147,6 +147,34 @@ struct StyleGeometryTests {
         #expect(onSymbol.color == .white)
     }
 
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func buttonLabelIsShapedTextInItsBox(scale s: Double) throws {
+        var spec = spec("button", .on, scale: s) { $0.onSymbol = ""; $0.label = "Wi-Fi" }
+        spec.tint = .named(.blue)
+        let label = StyleLabel.measured(spec)
+        #expect(label.width > 20 && label.width < 60 && close(label.height, 22))   // one body line at Large
+        let scene = try ToggleScene.scene(for: spec)
+        // 14 + text + 14 pt wide, 34 pt high.
+        #expect(scene.width == Int(((28 + label.width) * s).rounded()) && scene.height == Int(34 * s))
+        guard scene.operations.count == 2, case .fill(let text) = scene.operations[1]
+        else { Issue.record("expected fill, label: \(scene.operations)"); return }
+        #expect(text.color == .white)   // on: white text on the tint
+        // Every outline point lies in the label's box: x from 14 pt on, y within the 22 pt line box
+        // centred in the 34 pt button (6 ... 28 pt).
+        let points = text.path.elements.flatMap { e -> [Point] in
+            switch e {
+            case .move(let p), .line(let p): return [p]
+            case .quad(let c, let p): return [c, p]
+            case .cubic(let c1, let c2, let p): return [c1, c2, p]
+            case .close: return []
+            }
+        }
+        #expect(!points.isEmpty)
+        let box = ButtonLayout(spec: spec, label: label)
+        let left = box.labelOrigin.x, right = left + (label.width + 1) * s
+        #expect(points.allSatisfy { $0.x >= left - 1 * s && $0.x <= right && $0.y >= 6 * s && $0.y <= 28 * s })
+    }
+
     // MARK: symbol: label above a 50 x 50 pt symbol (spacing 8); mixed: 3 pt orange stroke.
 
     @Test(arguments: [1.0, 2.0, 3.0])

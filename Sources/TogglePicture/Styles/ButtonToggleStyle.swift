@@ -12,9 +12,10 @@ public struct ButtonToggleStyle: ToggleStyle {
     public var symbols: StyleSymbols? { StyleSymbols(on: "", off: "", mixed: "minus") }
     public var needsLabel: Bool { true }
 
-    /// Layers, bottom to top: background (if any), the button's fill, symbol, label.
+    /// Layers, bottom to top: background (if any), the button's fill, symbol, label (glyph outlines).
     public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
-        let layout = ButtonLayout(spec: spec, label: StyleLabel.measured(spec))
+        let label = StyleLabel.measured(spec)
+        let layout = ButtonLayout(spec: spec, label: label)
         let opacity = StyleDrawing.opacity(spec)
         var scene = StyleDrawing.canvas(spec, width: layout.canvasWidth, height: layout.canvasHeight)
         let tint = spec.tint.resolved(in: spec.appearance)
@@ -23,6 +24,9 @@ public struct ButtonToggleStyle: ToggleStyle {
         if let symbolBox = layout.symbolBox {
             scene.append(try StyleDrawing.symbol(spec.symbolName, center: symbolBox.center, boxSide: symbolBox.side,
                                                  color: on ? .white : tint, opacity: opacity))
+        }
+        if let text = label.path(at: layout.labelOrigin, scale: spec.scale) {
+            scene.append(.fill(PathFill(text, color: on ? .white : tint, opacity: opacity)))
         }
         return scene
     }

@@ -15,11 +15,15 @@ public struct SymbolToggleStyle: ToggleStyle {
 
     /// Layers, bottom to top: background (if any), symbol, label, the mixed state's stroke.
     public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
-        let layout = SymbolStyleLayout(spec: spec, label: StyleLabel.measured(spec))
+        let label = StyleLabel.measured(spec)
+        let layout = SymbolStyleLayout(spec: spec, label: label)
         let opacity = StyleDrawing.opacity(spec)
         var scene = StyleDrawing.canvas(spec, width: layout.canvasWidth, height: layout.canvasHeight)
         scene.append(try StyleDrawing.symbol(spec.symbolName, center: layout.symbolCenter, boxSide: layout.symbolBoxSide,
                                              color: Self.labelColor(spec.appearance), opacity: opacity))
+        if let text = label.path(at: layout.labelOrigin, scale: spec.scale) {
+            scene.append(.fill(PathFill(text, color: Self.labelColor(spec.appearance), opacity: opacity)))
+        }
         if spec.state == .mixed {
             scene.append(.fill(PathFill(layout.warningBorder, color: NamedColor.orange.resolved(in: spec.appearance),
                                         opacity: opacity, fillRule: .evenOdd)))
