@@ -1,4 +1,4 @@
-// What each toggle style costs to draw and encode, against the icon switch (the product's own
+// What each toggle style costs to draw and encode (button and symbol with the label "Label"), against the icon switch (the product's own
 // style) in alternating rounds of the same run: median over rounds of (style time / iconSwitch
 // time), each round rendering every state at scales 1, 2 and 3, shadows blurred every time (no
 // cache), then PNG-encoded. Not a test; run with
