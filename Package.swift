@@ -20,6 +20,7 @@
 //   CHarfBuzz      system library: Debian's HarfBuzz 6 (pkg-config `harfbuzz`)
 //   TextLayout     bundled fonts, shaping, font runs, direction, line breaking, glyph outlines as
 //                  paths; on Geometry
+//   CZlib          system library: zlib (pkg-config `zlib`), gzip for text responses
 //   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes), SVG
 //                  (scene -> SVG text, one theme or light and dark in one file)
 //   HTTPServer     HTTP/1.1 on POSIX sockets and epoll (parser, connections, listener, shutdown)
@@ -69,6 +70,8 @@ let package = Package(
         .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "Geometry"]),
         .target(name: "Utilities"),
         .target(name: "HTTPServer", dependencies: ["Utilities"]),
+        // gzip for text responses (`Content-Encoding: gzip`).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "TogglePicture",
             dependencies: ["Geometry", "Scene", "Raster", "SceneRaster", "Utilities", "TextLayout"],
@@ -76,9 +79,10 @@ let package = Package(
         ),
         .target(
             name: "ToggleService",
-            dependencies: ["TogglePicture", "Scene", "ImageWriters", "Raster", "Utilities", "HTTPServer", "TextLayout"]
+            dependencies: ["TogglePicture", "Scene", "ImageWriters", "Raster", "Utilities", "HTTPServer",
+                           "TextLayout", "CZlib"]
         ),
-        .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "HTTPServer", "Utilities"]),
+        .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "TogglePicture", "HTTPServer", "Utilities"]),
         // Benchmarks (not tests): `swift run -c release NAME`.
         .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Raster"],
                           path: "Benchmarks/png-tuning"),

@@ -73,9 +73,12 @@ function setColour(param, value) {
   } else if (/^#?[0-9a-fA-F]{6}$/.test(value)) {
     select.value = "custom";
     picker.value = "#" + value.replace("#", "").toLowerCase();
-  } else if (/^#?[0-9a-fA-F]{3,8}$/.test(value)) {
-    // Other hex forms keep working through the URL but the picker only holds #rrggbb.
-    select.add(new Option(value, value));
+  } else if (value.toLowerCase() in COLOURS) {
+    setColour(param, value.toLowerCase());  // names are case-insensitive, as in the API
+  } else if (value) {
+    // Other forms the API takes (RGBA hex, grey, CSS names, rgb(), hsl(), hwb()) keep working
+    // through the URL, as typed, but the picker only holds #rrggbb.
+    if (![...select.options].some((o) => o.value === value)) select.add(new Option(value, value));
     select.value = value;
   }
 }
@@ -109,7 +112,8 @@ function apply(s) {
   for (const p of ["on_sym", "off_sym", "sym"]) $(p).value = s[p];
   for (const p of ["color", "off_color", "bg"]) setColour(p, s[p]);
   $("scale").value = s.scale;
-  $("size").value = s.size;
+  // Dynamic Type names are case-insensitive in the API.
+  $("size").value = (SIZES.find(([n]) => n.toLowerCase() === String(s.size).toLowerCase()) || [s.size])[0];
   $("pad").value = s.pad;
   form.elements.format.value = s.format === "svg" ? "svg" : "png";
   $("style").value = s.style in STYLES ? s.style : "iconSwitch";
@@ -283,10 +287,11 @@ function update() {
   if (style.label && !s.style_label) { showProblem(`The ${s.style} style needs a label.`); return; }
   const unknown = unknownSymbol(s);
   if (unknown) {
-    const close = closestNames(unknown).map((n) => `“${n}”`).join(", ");
-    showProblem(`No symbol is called “${unknown}”.` + (close ? ` Did you mean ${close}?` : ""));
+    showProblem(`No symbol is called “${unknown}”.`);
+    suggestFromServer(unknown, toggleURL(s));
     return;
   }
+  suggestionFor = "";
   const scale = Number(s.scale);
   if (!(scale >= 1 && scale <= 4)) { showProblem("Scale goes from 1 to 4."); return; }
   const pad = Number(s.pad);
@@ -311,37 +316,59 @@ function update() {
   saveToAddress(s);
 }
 
-/** Keeps the page address in step, so a set-up can be bookmarked or shared. */
+/** Keeps the page address in step, so a set-up can be bookmarked or shared. The address is the
+ *  preview's own /toggle query (so it can be pasted after /toggle, and a /toggle query pasted
+ *  after / gives the same picture), plus what the picture does not show: symbols and the off
+ *  colour of the other states (parameters the API accepts and then leaves unused), the mixed
+ *  state's symbol as `mixed_sym` and the alt text as `alt` (both page-only, ignored by the API). */
 function saveToAddress(s) {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(s)) {
-    if (String(v) !== String(DEFAULTS[k])) params.set(k, String(v));
+  const extra = [];
+  const add = (name, value) => extra.push(name + "=" + encodeURIComponent(value));
+  if (s.state !== "on" && s.on_sym && s.on_sym !== DEFAULTS.on_sym) add("on_sym", s.on_sym);
+  if (s.state !== "off" && s.off_sym && s.off_sym !== DEFAULTS.off_sym) add("off_sym", s.off_sym);
+  if (s.state !== "mixed" && s.sym && s.sym !== DEFAULTS.sym) add("mixed_sym", s.sym);
+  if (s.state !== "off" && s.off_color) add("off_color", s.off_color);
+  if (s.alt) add("alt", s.alt);
+  history.replaceState(null, "", "?" + [query(s), ...extra].join("&"));
+}
+
+/** What GET /toggle draws when a parameter is left out (README's API table); a query pasted
+ *  onto the page starts from these, the bare page from DEFAULTS. */
+const API_DEFAULTS = { ...DEFAULTS, state: "off", scale: "1" };
+
+/** The settings a /toggle query stands for, read as the API reads it: `on` or `state`; `sym` is
+ *  the symbol of the state drawn; `tint`, `onSymbol`, `offSymbol` are aliases. */
+function settingsFromQuery(search) {
+  const params = new URLSearchParams(search);
+  const s = { ...API_DEFAULTS };
+  const get = (...names) => names.map((n) => params.get(n)).find((v) => v !== null);
+  const truthy = (v) => ["1", "true", "yes", "on"].includes(String(v).toLowerCase());
+  // A style starts from its own symbols and tint; the button and symbol styles' label is theirs.
+  const style = STYLES[get("style")];
+  if (style) {
+    s.style = get("style");
+    for (const k of ["on_sym", "off_sym", "sym", "color"]) if (style[k] !== null) s[k] = style[k];
+    if (style.label && get("label") !== undefined) s.style_label = get("label");
   }
-  const search = params.toString();
-  history.replaceState(null, "", search ? "?" + search : location.pathname);
+  if (get("state") !== undefined) s.state = get("state").toLowerCase();
+  else if (get("on") !== undefined) s.state = truthy(get("on")) ? "on" : "off";
+  const onSym = get("on_sym", "onSymbol"), offSym = get("off_sym", "offSymbol"), mixed = get("mixed_sym");
+  if (onSym !== undefined) s.on_sym = onSym;
+  if (offSym !== undefined) s.off_sym = offSym;
+  if (mixed !== undefined) s.sym = mixed;
+  if (get("sym") !== undefined) s[{ on: "on_sym", off: "off_sym", mixed: "sym" }[s.state] || "sym"] = get("sym");
+  const color = get("color", "tint");
+  if (color !== undefined) s.color = color;
+  for (const k of ["off_color", "bg", "scale", "size", "pad", "alt"]) {
+    if (get(k) !== undefined) s[k] = get(k);
+  }
+  if (get("theme") !== undefined) s.theme = get("theme").toLowerCase();
+  if (get("disabled") !== undefined) s.disabled = truthy(get("disabled"));
+  return s;
 }
 
 function loadFromAddress() {
-  const params = new URLSearchParams(location.search);
-  const s = { ...DEFAULTS };
-  // The API's spellings work here too, so a /toggle query pasted after / sets the same switch:
-  // on=1|0|true|..., disabled=1|yes|..., tint for color, onSymbol / offSymbol for on_sym / off_sym.
-  const truthy = (v) => ["1", "true", "yes", "on"].includes(String(v).toLowerCase());
-  const aliases = { tint: "color", onSymbol: "on_sym", offSymbol: "off_sym", label: "style_label" };
-  for (const [alias, name] of Object.entries(aliases)) {
-    if (params.has(alias) && !params.has(name)) params.set(name, params.get(alias));
-  }
-  if (params.has("on") && !params.has("state")) params.set("state", truthy(params.get("on")) ? "on" : "off");
-  // A style's own symbols and tint stand where the address names none.
-  const style = STYLES[params.get("style")];
-  if (style) {
-    for (const k of ["on_sym", "off_sym", "sym", "color"]) if (style[k] !== null) s[k] = style[k];
-  }
-  for (const k of Object.keys(DEFAULTS)) {
-    if (!params.has(k)) continue;
-    s[k] = k === "disabled" ? truthy(params.get(k)) : params.get(k);
-  }
-  apply(s);
+  apply(location.search.length > 1 ? settingsFromQuery(location.search) : { ...DEFAULTS });
 }
 
 // A row's height, and a button's or symbol picture's size, are known once it has loaded: size the
@@ -365,11 +392,33 @@ preview.addEventListener("error", async () => {
 
 // ---- Symbols -------------------------------------------------------------------------------
 
-function closestNames(name) {
-  const words = name.toLowerCase().split(/[.\-:\s]+/).filter(Boolean);
-  return catalogue
-    .filter((e) => !e.name.startsWith("mdi:") && words.some((w) => e.name.includes(w)))
-    .slice(0, 3).map((e) => e.name);
+/** The close names the server's 400 offers ("did you mean a, b, c? ..." in `expected`): one
+ *  source of truth for suggestions, so the page and the API never disagree. */
+function suggestionsIn(expected) {
+  const match = /^did you mean (.*?)\? /.exec(expected || "");
+  return match ? match[1].split(", ") : [];
+}
+
+let suggestionFor = "";
+let suggestionTimer;
+/** Asks once typing pauses (300 ms), not for every keystroke of a name being typed. */
+function suggestFromServer(name, url) {
+  suggestionFor = url;
+  clearTimeout(suggestionTimer);
+  suggestionTimer = setTimeout(() => askServer(name, url), 300);
+}
+
+async function askServer(name, url) {
+  if (suggestionFor !== url) return;
+  try {
+    const response = await fetch(url);
+    const body = response.status === 400 ? await response.json() : {};
+    if (suggestionFor !== url) return;  // the settings changed meanwhile
+    const close = suggestionsIn(body.expected).map((n) => `“${n}”`).join(", ");
+    showProblem(`No symbol is called “${name}”.` + (close ? ` Did you mean ${close}?` : ""));
+  } catch {
+    // The plain message stays.
+  }
 }
 
 function searchSymbols() {

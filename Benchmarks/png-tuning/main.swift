@@ -82,7 +82,9 @@ if let i = args.firstIndex(of: "--write"), i + 1 < args.count {
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     for (n, q) in queries.enumerated() {
         let png = try! ToggleImage.png(for: try! ToggleQuery(rawQuery: q).spec)
-        FileManager.default.createFile(atPath: "\(dir)/toggle-\(n).png", contents: Data(png))
+        guard FileManager.default.createFile(atPath: "\(dir)/toggle-\(n).png", contents: Data(png)) else {
+            fatalError("cannot write \(dir)/toggle-\(n).png")
+        }
     }
     print("wrote \(queries.count) toggles with the service's settings to \(dir)")
 }

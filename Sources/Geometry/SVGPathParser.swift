@@ -113,17 +113,7 @@ private struct Parser {
         if upper != UInt8(ascii: "M") { beginSubpathIfNeeded() }
         switch upper {
         case UInt8(ascii: "M"):
-            let p = try pair() + base
-            if isFirst {
-                path.move(to: p)
-                subpathStart = p
-                needsMove = false
-            } else {
-                path.line(to: p)
-            }
-            current = p
-            lastCubicControl = nil
-            lastQuadControl = nil
+            try moveGroup(base: base, isFirst: isFirst)
         case UInt8(ascii: "L"):
             lineTo(try pair() + base)
         case UInt8(ascii: "H"):
@@ -152,23 +142,45 @@ private struct Parser {
             let c = lastQuadControl.map { current * 2 - $0 } ?? current
             quadTo(c, try pair() + base)
         default: // "A"
-            let rx = try number()
-            try separator()
-            let ry = try number()
-            try separator()
-            let rotation = try number()
-            try separator()
-            let largeArc = try flag()
-            skipCommaWhitespace()
-            let sweep = try flag()
-            skipCommaWhitespace()
-            let p = try pair() + base
-            path.addSVGArc(from: current, to: p, radiusX: rx, radiusY: ry, xAxisRotation: rotation,
-                           largeArc: largeArc, sweep: sweep)
-            current = p
-            lastCubicControl = nil
-            lastQuadControl = nil
+            try arcGroup(base: base)
         }
+    }
+
+    /// `M x y`: the first pair starts a subpath; later pairs of the same command are implicit
+    /// line-tos (SVG 1.1 section 8.3.2).
+    mutating func moveGroup(base: Point, isFirst: Bool) throws(SVGPathError) {
+        let p = try pair() + base
+        if isFirst {
+            path.move(to: p)
+            subpathStart = p
+            needsMove = false
+        } else {
+            path.line(to: p)
+        }
+        current = p
+        lastCubicControl = nil
+        lastQuadControl = nil
+    }
+
+    /// `A rx ry x-axis-rotation large-arc-flag sweep-flag x y` (SVG 1.1 section 8.3.8; the
+    /// flags may be written without separators, as in `a1 1 0 00.5.5`).
+    mutating func arcGroup(base: Point) throws(SVGPathError) {
+        let rx = try number()
+        try separator()
+        let ry = try number()
+        try separator()
+        let rotation = try number()
+        try separator()
+        let largeArc = try flag()
+        skipCommaWhitespace()
+        let sweep = try flag()
+        skipCommaWhitespace()
+        let p = try pair() + base
+        path.addSVGArc(from: current, to: p, radiusX: rx, radiusY: ry, xAxisRotation: rotation,
+                       largeArc: largeArc, sweep: sweep)
+        current = p
+        lastCubicControl = nil
+        lastQuadControl = nil
     }
 
     mutating func beginSubpathIfNeeded() {

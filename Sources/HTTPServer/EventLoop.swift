@@ -61,10 +61,24 @@ final class EventLoop: @unchecked Sendable {
         wakeFD = Epoll.eventFD()
         precondition(epfd >= 0 && wakeFD >= 0, "HTTPServer: epoll_create1 or eventfd failed (errno \(errno))")
         Epoll.control(epfd, Epoll.add, wakeFD, events: Epoll.readable, token: Self.wakeToken)
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            Self.nameOSThread(name)
+            run()
+        }
         thread.name = name
         thread.stackSize = 1 << 20
         thread.start()
+    }
+
+    /// Gives the calling thread `name` (up to 15 bytes) where `top -H`, `ps -L` and
+    /// /proc/PID/task/TID/comm show it, by writing /proc/thread-self/comm (proc(5)); corelibs
+    /// Foundation's `Thread.name` does not reach the kernel. Best effort: ignored if /proc is absent.
+    static func nameOSThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 
     // MARK: Any thread

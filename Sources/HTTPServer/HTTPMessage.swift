@@ -102,8 +102,9 @@ public struct HTTPResponse: Sendable {
 }
 
 /// The application's side of the server: one function from a request head to a response.
-/// Only GET and HEAD requests reach it; the server answers other methods itself (405 with
-/// `Allow: GET, HEAD` for registered ones, 501 for the rest).
+/// Only GET, HEAD and OPTIONS (with a path, not `*`) requests reach it; the server answers other
+/// methods itself (405 with `Allow: GET, HEAD` for registered ones, 501 for the rest). A responder
+/// that does not answer CORS preflights should answer OPTIONS with 405 and `Allow: GET, HEAD`.
 ///
 /// `respond(to:)` is called on Dispatch's global queue of QoS utility, never on an event loop
 /// thread, so a slow render does not stall other connections. May be called concurrently from

@@ -59,8 +59,17 @@ public struct HTTPServerConfiguration: Sendable {
 
     /// Threads running an epoll event loop each (connections are spread over them round-robin).
     /// Default: the processors this process may run on (its CPU affinity, so `taskset -c 0` gives
-    /// one loop: two loops sharing a core wait for each other's time slices). Values below 1 mean 1.
-    public var eventLoopCount: Int = Epoll.allowedProcessorCount() ?? ProcessInfo.processInfo.activeProcessorCount
+    /// one loop: two loops sharing a core wait for each other's time slices), at most the
+    /// container's CPU limit rounded up (`CPUQuota`: cgroup v2 `cpu.max`, v1 `cpu.cfs_*`).
+    /// Values below 1 mean 1.
+    public var eventLoopCount: Int = Self.defaultEventLoopCount()
+
+    /// The default of `eventLoopCount`: min(CPU affinity, CPU limit rounded up).
+    public static func defaultEventLoopCount() -> Int {
+        let processors = Epoll.allowedProcessorCount() ?? ProcessInfo.processInfo.activeProcessorCount
+        guard let cpus = CPUQuota.current() else { return processors }
+        return min(processors, CPUQuota.loopCount(cpus: cpus))
+    }
 
     public init() {}
 }

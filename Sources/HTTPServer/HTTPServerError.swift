@@ -10,8 +10,15 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .addressResolution(let host, let message): return "cannot resolve \(host): \(message)"
-        case .socket(let operation, let errno): return "\(operation) failed: errno \(errno)"
+        case .socket(let operation, let errno):
+            // strerror's text, lowercased as it reads mid-sentence: "address already in use".
+            let text = String(cString: strerror(errno))
+            return "\(operation) failed: \(text.prefix(1).lowercased() + text.dropFirst()) (errno \(errno))"
         case .alreadyStarted: return "server already started"
         }
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -40,7 +40,8 @@ enum HeadParser {
             let request = HTTPRequest(method: start.method, target: start.target, path: start.path,
                                       query: start.query, version: start.version, headers: fields.headers)
             let head = RequestHead(request: request, bodyLength: bodyLength, keepAlive: keepAlive)
-            return .success(Parsed(head: head, rejection: refusal(of: head, fields: fields, limits: limits)))
+            return .success(Parsed(head: head, rejection: refusal(of: head, methodAllowed: start.methodAllowed,
+                                                                 fields: fields, limits: limits)))
         } catch {
             return .failure(error)
         }
@@ -65,7 +66,8 @@ enum HeadParser {
         var method: String
         var target: String
         var version: HTTPVersion
-        /// GET or HEAD: the only methods whose target form is checked and served.
+        /// GET or HEAD, or OPTIONS with a path target: the methods whose target form is checked
+        /// and that reach the responder.
         var methodAllowed: Bool
         var path = "/"
         var query: String?
@@ -96,11 +98,17 @@ enum HeadParser {
         let method = String(decoding: methodBytes, as: UTF8.self)
         var result = RequestLine(method: method, target: String(decoding: targetBytes, as: UTF8.self),
                                  version: version, methodAllowed: method == "GET" || method == "HEAD")
-        if result.methodAllowed {
-            guard let form = TargetForm.parse(targetBytes) else { throw bad() }
-            result.path = form.path
-            result.query = form.query
-            result.authority = form.authority
+        // OPTIONS with a path target also reaches the responder (CORS preflights); `OPTIONS *`
+        // and other targets stay 405 here.
+        if result.methodAllowed || method == "OPTIONS" {
+            let form = TargetForm.parse(targetBytes)
+            if result.methodAllowed, form == nil { throw bad() }
+            if let form {
+                result.methodAllowed = true
+                result.path = form.path
+                result.query = form.query
+                result.authority = form.authority
+            }
         }
         return result
     }
@@ -186,11 +194,13 @@ enum HeadParser {
     }
 
     /// Why a well-formed request is not served, if it is not: a method other than GET and HEAD
-    /// (405 or 501), a chunked body (not decoded: close), a body over the limit (413 and close).
-    static func refusal(of head: RequestHead, fields: FieldSummary, limits: RequestParserLimits) -> RequestRejection? {
+    /// (and OPTIONS with a path, `RequestLine.methodAllowed`) is 405 or 501, a chunked body (not
+    /// decoded) 400 and close, a body over the limit 413 and close.
+    static func refusal(of head: RequestHead, methodAllowed: Bool, fields: FieldSummary,
+                        limits: RequestParserLimits) -> RequestRejection? {
         let method = head.request.method
         var status: Int?
-        if method != "GET" && method != "HEAD" {
+        if !methodAllowed {
             status = knownMethods.contains(method) ? 405 : 501
         }
         if fields.hasTransferEncoding {

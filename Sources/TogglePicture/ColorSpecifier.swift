@@ -10,13 +10,24 @@ public enum ColorSpecifier: Sendable, Equatable, Hashable {
 
     /// What `parse` accepts, for error messages.
     public static let expected =
-        "a colour name (" + NamedColor.allCases.map(\.rawValue).joined(separator: ", ")
-        + ") or hex RGB, RGBA, RRGGBB or RRGGBBAA, with or without a leading #"
+        "a SwiftUI colour name (" + NamedColor.allCases.map(\.rawValue).joined(separator: ", ")
+        + "; grey is gray, transparent is clear), a CSS named colour (e.g. papayawhip, rebeccapurple), hex RGB, RGBA, RRGGBB or RRGGBBAA "
+        + "with or without a leading #, or CSS rgb()/rgba() with numbers 0-255 or percentages, hsl()/hsla() "
+        + "or hwb() (e.g. rgb(255 149 0 / 50%), rgba(255,149,0,0.5), hsl(35 100% 50%), hwb(35 0% 0%)); "
+        + "alpha 0-1 or 0-100%"
 
-    /// Parses a colour name (any case) or hex digits `RGB`, `RGBA`, `RRGGBB`, `RRGGBBAA`
-    /// with an optional leading `#`. Returns nil for anything else.
+    /// Parses, in this order: a SwiftUI colour name (any case; `grey` spells `gray`,
+    /// `transparent` is `clear`), which
+    /// adapts to the theme; a CSS named colour; hex digits `RGB`, `RGBA`, `RRGGBB`, `RRGGBBAA`
+    /// with an optional leading `#`; a CSS Color 4 `rgb()`, `rgba()`, `hsl()`, `hsla()` or
+    /// `hwb()` (see `CSSColorFunction`). Returns nil for anything else, out-of-range values included.
     public static func parse(_ text: String) -> ColorSpecifier? {
-        if let name = NamedColor(rawValue: text.lowercased()) { return .named(name) }
+        let lower = text.lowercased()
+        // `grey` spells SwiftUI's gray; CSS's `transparent` (CSS Color 4 section 6.3) is `clear`.
+        let spelling = lower == "grey" ? "gray" : (lower == "transparent" ? "clear" : lower)
+        if let name = NamedColor(rawValue: spelling) { return .named(name) }
+        if let (r, g, b) = CSSNamedColors.table[lower] { return .fixed(RGBAColor(red: r, green: g, blue: b)) }
+        if lower.hasSuffix(")") { return CSSColorFunction.parse(lower).map { .fixed($0) } }
         var digits = Substring(text)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         var nibbles: [UInt8] = []

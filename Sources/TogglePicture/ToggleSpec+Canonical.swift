@@ -44,13 +44,20 @@ extension ToggleSpec {
 
     /// Human-readable summary for the PNG Description chunk and alt text, e.g.
     /// "Switch, on, symbol moon.fill, tint indigo"; other styles add theirs ("Wi-Fi, Switch, on,
-    /// style switch, tint blue").
+    /// style switch, tint blue"). The tint is named by the colour drawn (a SwiftUI name when it is
+    /// one in this theme, else `#rrggbbaa`), not by how it was written, so specs with equal
+    /// `canonicalKey`s (`color=orange`, `color=ff9500`, `color=rgb(255,149,0)`) give byte-identical
+    /// PNGs, as their shared strong ETag promises.
     public var accessibilityDescription: String {
         var parts = ["Switch", state.rawValue]
         if !label.isEmpty { parts.insert(label, at: 0) }
         if style != ToggleStyles.defaultName { parts.append("style \(style)") }
         if !symbolName.isEmpty && ToggleStyles.style(of: self).symbols != nil { parts.append("symbol \(symbolName)") }
-        if state != .off { parts.append("tint \(tint.canonical)") }
+        if state != .off {
+            let drawn = tint.resolved(in: appearance)
+            let name = NamedColor.allCases.first { $0.resolved(in: appearance) == drawn }
+            parts.append("tint \(name.map { ColorSpecifier.named($0) }?.canonical ?? ColorSpecifier.fixed(drawn).canonical)")
+        }
         if disabled { parts.append("disabled") }
         return parts.joined(separator: ", ")
     }

@@ -29,7 +29,7 @@ public struct CardQuery: Sendable {
     static let widthExpected = "a width in pt from 240 to 1200, decimals allowed"
     /// Card-wide parameters; under a row prefix they are an error.
     static let cardWide: Set<String> = ["theme", "size", "scale"]
-    static let rowNames: Set<String> = ToggleQuery.known.union(ToggleQuery.aliases.keys).union(["label", "dir"])
+    static let rowNames: Set<String> = Set(ToggleQuery.canonicalNames.keys).union(["label", "dir"])
         .subtracting(cardWide).subtracting(["pad"])
     static var rowExpected: String {
         "label, dir or a /toggle parameter: " + rowNames.subtracting(["label", "dir"]).sorted().joined(separator: ", ")

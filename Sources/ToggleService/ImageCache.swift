@@ -98,10 +98,20 @@ public final class ImageCache: Sendable {
         return total
     }
 
+    /// The shard for `key`: FNV-1a 64 over the key's bytes, then the MurmurHash3 64-bit
+    /// finalizer (Appleby, `fmix64`) so every output bit depends on every input bit, reduced by
+    /// multiply-shift (Lemire 2019) from the high bits. FNV-1a alone leaves its low bits depending
+    /// only on the low bits of each byte, and keys that differ by a repeated colour then fell into
+    /// a few shards, which evicted long before the cache was full.
     static func shardIndex(_ key: String, count: Int) -> Int {
-        var hash: UInt32 = 2_166_136_261  // FNV-1a 32-bit
-        for byte in key.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return Int(hash % UInt32(count))
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a 64-bit offset basis
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        hash ^= hash >> 33
+        hash &*= 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        hash &*= 0xc4ce_b9fe_1a85_ec53
+        hash ^= hash >> 33
+        return Int(hash.multipliedFullWidth(by: UInt64(count)).high)
     }
 
     /// One in-progress make, which other callers for the same key wait on.

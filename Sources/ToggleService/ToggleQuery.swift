@@ -3,7 +3,8 @@ import TogglePicture
 /// The `/toggle` query parameters (docs/design-facts.md section 4) turned into a `ToggleSpec`.
 ///
 /// Names are case-sensitive. A parameter given twice, or under two of its aliases, is an error;
-/// unknown parameters are ignored and reported so the response can name them.
+/// so is an unknown name within a small edit distance of a known one (`colour`: did you mean
+/// `color`?). Other unknown parameters are ignored and reported so the response can name them.
 public struct ToggleQuery: Sendable {
     public var spec: ToggleSpec
     /// `theme=auto`: follow the viewer's colour scheme (SVG only; `spec` then holds light).
@@ -19,34 +20,52 @@ public struct ToggleQuery: Sendable {
         return ignored.map(QueryDecoder.percentEncode).joined(separator: ", ")
     }
 
-    /// Parameter names and their aliases; the first name is canonical.
-    static let aliases: [String: String] = [
-        "tint": "color", "onSymbol": "on_sym", "offSymbol": "off_sym",
-    ]
-    static let known: Set<String> = [
-        "on", "state", "sym", "on_sym", "off_sym", "color", "off_color", "scale", "size", "theme",
-        "disabled", "bg", "pad", "dir", "style", "sources", "label",
-    ]
-
     static let booleanExpected = "1, 0, true, false, yes, no, on or off"
 
     /// Parses a raw (still percent-encoded) query; `nil` is the same as "".
     /// `impliedScale` is the scale a path form like `/toggle@2x.png` sets (a `scale` parameter
-    /// beside it is then a repeat).
-    /// - Throws: `ParameterError` for malformed encoding, repeats, and invalid values.
+    /// beside it is then a repeat). Each parameter of `parameters` that is present sets its part
+    /// of the query, in the table's order.
+    /// - Throws: `ParameterError` for malformed encoding, repeats, conflicts, a misspelt
+    ///   parameter name, and invalid values.
     public init(rawQuery: String?, impliedScale: Double? = nil) throws(ParameterError) {
         try self.init(pairs: QueryDecoder.decode(rawQuery ?? ""), impliedScale: impliedScale)
     }
 
     /// Parses decoded pairs (for `/row` and `/card`, which take their own parameters out first;
     /// `inRow`: they draw the icon switch only, so `style` and `label` are theirs to refuse).
-    /// - Throws: `ParameterError` for repeats and invalid values.
+    /// - Throws: `ParameterError` as `init(rawQuery:impliedScale:)` does, but for encoding.
     public init(pairs: [QueryDecoder.Pair], impliedScale: Double? = nil, inRow: Bool = false) throws(ParameterError) {
+        let (values, ignored) = try Self.collect(pairs)
+        if inRow, let p = values["style"] ?? values["label"] {
+            throw ParameterError(error: "invalid value", parameter: p.name, value: p.value,
+                                 expected: p.name == "style"
+                                     ? "no style: /row and /card draw the icon switch (style= is for /toggle)"
+                                     : "one label: the row's own")
+        }
+        try Self.checkCombinations(values, impliedScale: impliedScale)
+        try StyleParameters.checkCombinations(values)
+        spec = ToggleSpec()
+        self.ignored = ignored
+        for parameter in Self.parameters {
+            if let pair = values[parameter.name] { try parameter.apply(&self, pair) }
+        }
+        if let impliedScale { spec.scale = impliedScale }
+    }
+
+    /// The known parameters by canonical name, and the unknown names in the order sent.
+    /// - Throws: for a repeated parameter (also under two of its names) and for an unknown
+    ///   name that looks like a misspelt known one.
+    static func collect(_ pairs: [QueryDecoder.Pair]) throws(ParameterError)
+        -> (values: [String: QueryDecoder.Pair], ignored: [String]) {
         var values: [String: QueryDecoder.Pair] = [:]
         var ignored: [String] = []
         for pair in pairs {
-            let canonical = Self.aliases[pair.name] ?? pair.name
-            guard Self.known.contains(canonical) else {
+            guard let canonical = canonicalNames[pair.name] else {
+                if let known = ParameterNames.misspelling(of: pair.name) {
+                    throw ParameterError(error: "unknown parameter", parameter: pair.name, value: pair.value,
+                                         expected: "did you mean \(known)? " + ParameterNames.expected)
+                }
                 if !pair.name.isEmpty, !ignored.contains(pair.name) { ignored.append(pair.name) }
                 continue
             }
@@ -57,89 +76,33 @@ public struct ToggleQuery: Sendable {
             }
             values[canonical] = pair
         }
+        return (values, ignored)
+    }
+
+    /// Rules between parameters: a scale beside an `@Nx` path, `on` with `state`, and `sym`
+    /// with the per-state symbol of the state drawn.
+    static func checkCombinations(_ values: [String: QueryDecoder.Pair],
+                                  impliedScale: Double?) throws(ParameterError) {
         if impliedScale != nil, let given = values["scale"] {
             throw ParameterError(error: "repeated parameter", parameter: given.name, value: given.value,
                                  expected: "no scale parameter with an @Nx path")
         }
-        self.ignored = ignored
-        var spec = ToggleSpec()
-
         if let on = values["on"], let state = values["state"] {
             throw ParameterError(error: "conflicting parameters", parameter: state.name, value: state.value,
                                  expected: "either on=\(on.value) or state, not both")
         }
-        if inRow, let p = values["style"] ?? values["label"] {
-            throw ParameterError(error: "invalid value", parameter: p.name, value: p.value,
-                                 expected: p.name == "style"
-                                     ? "no style: /row and /card draw the icon switch (style= is for /toggle)"
-                                     : "one label: the row's own")
+        guard let sym = values["sym"] else { return }
+        var state = ToggleState.off
+        if let on = values["on"] { state = try boolean(on) ? .on : .off }
+        if let given = values["state"] {
+            guard let s = ToggleState(rawValue: given.value.lowercased()) else { return }  // its row reports it
+            state = s
         }
-        try StyleParameters.checkCombinations(values)
-        if let on = values["on"] {
-            spec.state = try Self.boolean(on) ? .on : .off
+        let stateKey = state == .on ? "on_sym" : (state == .off ? "off_sym" : nil)
+        if let key = stateKey, let other = values[key] {
+            throw ParameterError(error: "conflicting parameters", parameter: sym.name, value: sym.value,
+                                 expected: "either sym or \(other.name) for the \(state.rawValue) state, not both")
         }
-        if let state = values["state"] {
-            guard let s = ToggleState(rawValue: state.value.lowercased()) else {
-                throw Self.invalid(state, expected: "on, off or mixed")
-            }
-            spec.state = s
-        }
-        if let p = values["sources"] { spec.state = MultiValueState.state(of: try StyleParameters.sources(p)) }
-        if let p = values["style"] { try StyleParameters.applyStyle(p, to: &spec) }
-        if let p = values["label"] { spec.label = try StyleParameters.label(p) }
-        if let sym = values["sym"] {
-            let stateKey = spec.state == .on ? "on_sym" : (spec.state == .off ? "off_sym" : nil)
-            if let key = stateKey, let other = values[key] {
-                throw ParameterError(error: "conflicting parameters", parameter: sym.name, value: sym.value,
-                                     expected: "either sym or \(other.name) for the \(spec.state.rawValue) state, not both")
-            }
-        }
-        if let p = values["on_sym"] { spec.onSymbol = try Self.symbol(p) }
-        if let p = values["off_sym"] { spec.offSymbol = try Self.symbol(p) }
-        if let p = values["sym"] {
-            let name = try Self.symbol(p)
-            switch spec.state {
-            case .on: spec.onSymbol = name
-            case .off: spec.offSymbol = name
-            case .mixed: spec.mixedSymbol = name
-            }
-        }
-        if let p = values["color"] { spec.tint = try Self.color(p) }
-        if let p = values["off_color"] { spec.offColor = try Self.color(p) }
-        if let p = values["bg"] { spec.background = try Self.color(p) }
-        if let scale = impliedScale {
-            spec.scale = scale
-        } else if let p = values["scale"] {
-            spec.scale = try Self.decimal(p, in: 1...4, expected: "a number from 1 to 4, decimals allowed (e.g. 2 or 1.5)")
-        }
-        if let p = values["size"] {
-            guard let size = DynamicTypeSize(name: p.value) else {
-                throw Self.invalid(p, expected: "a Dynamic Type size: "
-                                   + DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            spec.size = size
-        }
-        if let p = values["theme"] {
-            if p.value.lowercased() == "auto" {
-                followsColorScheme = true
-            } else if let theme = Appearance(rawValue: p.value.lowercased()) {
-                spec.appearance = theme
-            } else {
-                throw Self.invalid(p, expected: "light, dark or auto (auto: .svg only)")
-            }
-        }
-        if let p = values["disabled"] { spec.disabled = try Self.boolean(p) }
-        if let p = values["dir"] {
-            switch p.value.lowercased() {
-            case "ltr", "auto": spec.mirrored = false
-            case "rtl": spec.mirrored = true
-            default: throw Self.invalid(p, expected: "ltr, rtl or auto")
-            }
-        }
-        if let p = values["pad"] {
-            spec.padding = try Self.decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
-        }
-        self.spec = spec
     }
 
     /// Whether `format` can show what was asked.

@@ -31,6 +31,8 @@ public struct ToggleResponder: HTTPResponder {
     let isReady: @Sendable () -> Bool
     /// Toggle requests already parsed, by path and query.
     let prepared = PreparedToggles()
+    /// gzip forms of text bodies (`/symbols`, pages, scripts), made once each.
+    let compressedBodies = CompressedBodies()
 
     public init(configuration: Configuration, cache: ImageCache? = nil, metrics: ServiceMetrics? = nil,
                 isReady: @escaping @Sendable () -> Bool = { true }) {
@@ -42,6 +44,7 @@ public struct ToggleResponder: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        if request.method == "OPTIONS" { return Self.options(request) }
         var response = route(request)
         if response.annotations["route"] == nil { response.annotations["route"] = "static" }
         return response
@@ -52,6 +55,7 @@ public struct ToggleResponder: HTTPResponder {
     /// (and their 304s), `/healthz` and `/readyz`.
     /// Everything else is nil and goes to `respond(to:)` on Dispatch's utility queue.
     public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
+        if request.method == "OPTIONS" { return Self.options(request) }
         guard let route = ToggleRoute.route(for: request.path) else { return nil }
         switch (route.inline, route.target) {
         case (.always, _):
@@ -206,20 +210,39 @@ public struct ToggleResponder: HTTPResponder {
 
     /// `/symbols`: every symbol name with its MDI icon, licence and author, as JSON.
     func symbols(_ request: HTTPRequest) -> HTTPResponse {
-        let tag = SymbolCatalog.entriesEntityTag
-        var fields = cacheableFields(entityTag: tag, crossOrigin: true)
+        representation(request, body: SymbolCatalog.entriesJSON, contentType: "application/json",
+                       entityTag: SymbolCatalog.entriesEntityTag, crossOrigin: true, revalidate: false)
+            .annotated(route: "symbols")
+    }
+
+    /// A cacheable body: 304 when `If-None-Match` matches the representation chosen for this
+    /// request, else 200. Text of at least `ContentCoding.minimumBytes` carries
+    /// `Vary: Accept-Encoding` and is gzipped when the request accepts it, under an entity tag
+    /// of its own; images and short bodies go out as they are, without `Vary`.
+    func representation(_ request: HTTPRequest, body: [UInt8], contentType: String, entityTag: String,
+                        crossOrigin: Bool, revalidate: Bool) -> HTTPResponse {
+        let compressible = ContentCoding.isCompressible(contentType: contentType)
+            && body.count >= ContentCoding.minimumBytes
+        let gzipped = compressible && ContentCoding.acceptsGzip(request.headers["Accept-Encoding"])
+            ? compressedBodies.gzip(body, entityTag: entityTag) : nil
+        let tag = gzipped == nil ? entityTag : ContentCoding.gzipTag(entityTag)
+        var fields = cacheableFields(entityTag: tag, crossOrigin: crossOrigin, revalidate: revalidate)
+        if compressible { fields.append(name: "Vary", value: "Accept-Encoding") }
         if Self.isNotModified(request, entityTag: tag) {
-            return HTTPResponse(status: 304, headers: fields).annotated(route: "symbols")
+            return HTTPResponse(status: 304, headers: fields)
         }
-        fields.append(name: "Content-Type", value: "application/json")
-        return HTTPResponse(status: 200, headers: fields, body: SymbolCatalog.entriesJSON).annotated(route: "symbols")
+        fields.append(name: "Content-Type", value: contentType)
+        if gzipped != nil { fields.append(name: "Content-Encoding", value: "gzip") }
+        return HTTPResponse(status: 200, headers: fields, body: gzipped ?? body)
     }
 
     /// ETag, Cache-Control and nosniff for a cacheable response (plus CORS if `crossOrigin`).
-    func cacheableFields(entityTag: String, crossOrigin: Bool) -> HTTPFields {
+    /// `revalidate`: `no-cache` instead of `max-age`, so caches ask again (a cheap 304 with the
+    /// ETag) on every use and a new release is seen at once.
+    func cacheableFields(entityTag: String, crossOrigin: Bool, revalidate: Bool = false) -> HTTPFields {
         var fields = HTTPFields()
         fields.append(name: "ETag", value: entityTag)
-        fields.append(name: "Cache-Control", value: "public, max-age=\(configuration.maxAge)")
+        fields.append(name: "Cache-Control", value: revalidate ? "no-cache" : "public, max-age=\(configuration.maxAge)")
         if crossOrigin { fields.append(name: "Access-Control-Allow-Origin", value: "*") }
         fields.append(name: "X-Content-Type-Options", value: "nosniff")
         return fields
@@ -235,12 +258,10 @@ public struct ToggleResponder: HTTPResponder {
         guard let file = staticFiles.file(forPath: request.path) else {
             return Self.error(status: 404, message: "not found: \(request.path)")
         }
-        var fields = cacheableFields(entityTag: file.entityTag, crossOrigin: false)
-        if Self.isNotModified(request, entityTag: file.entityTag) {
-            return HTTPResponse(status: 304, headers: fields)
-        }
-        fields.append(name: "Content-Type", value: file.contentType)
-        return HTTPResponse(status: 200, headers: fields, body: file.contents)
+        // Pages, scripts, styles and JSON change with a release: revalidated on every use, so an
+        // upgrade is not hidden for a day. Images keep the long max-age.
+        return representation(request, body: file.contents, contentType: file.contentType, entityTag: file.entityTag,
+                              crossOrigin: false, revalidate: !file.contentType.hasPrefix("image/"))
     }
 
     /// A 400 with the JSON body of docs/design-facts.md section 4.

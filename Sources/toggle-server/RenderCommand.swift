@@ -6,7 +6,8 @@ import ToggleService
 ///
 /// Parameters come as one query string (`'on=1&color=indigo'`) and/or as `--name value` flags;
 /// `-o FILE` (or `--output FILE`) picks the output, standard output by default; `--format svg`
-/// (or an output name ending in `.svg`) writes SVG.
+/// (or an output name ending in `.svg`) writes SVG. A flag that names no parameter is a usage
+/// error (exit 64), as in other command-line tools.
 enum RenderCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var queryParts: [String] = []
@@ -28,8 +29,12 @@ enum RenderCommand {
             } else if argument == "--help" || argument == "-h" {
                 Console.line(Usage.text)
                 return 0
-            } else if argument.hasPrefix("--") {
-                let name = String(argument.dropFirst(2))
+            } else if argument.hasPrefix("-") {
+                let name = String(argument.drop { $0 == "-" })
+                let parameter = String(name.prefix { $0 != "=" })
+                guard argument.hasPrefix("--"), ToggleQuery.canonicalNames[parameter] != nil else {
+                    return fail("unknown option '\(argument)'\n\n\(Usage.text)")
+                }
                 if let eq = name.firstIndex(of: "=") {
                     queryParts.append(QueryDecoder.percentEncode(String(name[..<eq])) + "=" + QueryDecoder.percentEncode(String(name[name.index(after: eq)...])))
                     i += 1

@@ -43,7 +43,11 @@ enum ServeCommand {
         do {
             address = try server.start()
         } catch {
-            Console.error("toggle-server: cannot listen on \(options.server.host):\(options.server.port): \(error)")
+            var hint = ""
+            if case .socket("bind", EADDRINUSE)? = error as? HTTPServerError {
+                hint = "; another process has port \(options.server.port): stop it or pick another with --port (0: any free port)"
+            }
+            Console.error("toggle-server: cannot listen on \(options.server.host):\(options.server.port): \(error)\(hint)")
             return 1
         }
         // Ready before the address line: a client that reads it may ask /readyz at once.
@@ -63,6 +67,20 @@ enum ServeCommand {
         // (the AddressSanitizer test run) does not report them at exit. Nothing uses the main
         // queue; the signal handler ends the process with exit().
         while true { pause() }
+    }
+
+    /// Blocks SIGTERM and SIGINT in the calling thread, and so in every thread started after it.
+    /// Call first thing in `main`, before any thread exists: Dispatch registers a signal
+    /// source's signalfd asynchronously on its own thread after `resume()`, and until then a
+    /// SIGTERM that is ignored and not blocked is discarded, so a server stopped right after it
+    /// printed its address went on running. A blocked signal stays pending until the source
+    /// reads it.
+    static func blockShutdownSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
     /// SIGTERM / SIGINT: readiness off, graceful drain, address file removed, every access log

@@ -49,6 +49,7 @@ struct ServeOptions {
         integer("--max-header-bytes", "MAX_HEADER_BYTES", \.server.maxHeaderBytes, 64...Int.max),
         integer("--max-header-fields", "MAX_HEADER_FIELDS", \.server.maxHeaderFields, 1...Int.max),
         integer("--max-body-bytes", "MAX_BODY_BYTES", \.server.maxBodyBytes, 0...Int.max),
+        integer("--event-loops", "EVENT_LOOPS", \.server.eventLoopCount, 1...1024),
     ]
 
     /// An option taking a decimal integer (ASCII digits only) within `range`.

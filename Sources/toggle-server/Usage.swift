@@ -8,6 +8,7 @@ enum Usage {
       toggle-server render [QUERY] [--NAME VALUE ...] [--format png|svg] [-o FILE]
                                            write one PNG (or SVG: --format svg or FILE.svg) to FILE
                                            (default: standard output)
+      toggle-server --version              print the version and exit
       toggle-server probe [--url http://127.0.0.1:8080/healthz | --host H --port P --path /p] [--timeout S]
                                            GET a URL (default: /healthz on the port in ADDRESS_FILE
                                            if set, else on PORT); exit 0 on 2xx, else 1
@@ -31,6 +32,8 @@ enum Usage {
       --max-header-bytes N   MAX_HEADER_BYTES  largest header section, else 431 (default 16384)
       --max-header-fields N  MAX_HEADER_FIELDS most header fields, else 431 (default 100)
       --max-body-bytes N     MAX_BODY_BYTES  largest request body read and discarded, else 413 (default 1048576)
+      --event-loops N        EVENT_LOOPS     epoll event loop threads, 1 to 1024 (default: the CPUs this
+                                             process may use: its affinity, capped by a cgroup CPU limit)
       --help                                 this text
 
     The first line printed is the address listened on, e.g. `listening on http://127.0.0.1:8080`.

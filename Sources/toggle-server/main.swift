@@ -6,8 +6,14 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
 let rest = arguments.first == command ? Array(arguments.dropFirst()) : arguments
 
+if arguments.first == "--version" || arguments.first == "version" {
+    Console.line(Version.text)
+    exit(0)
+}
+
 switch command {
 case "serve":
+    ServeCommand.blockShutdownSignals()
     exit(ServeCommand.run(rest, environment: ProcessInfo.processInfo.environment))
 case "render":
     exit(RenderCommand.run(rest))

@@ -308,6 +308,45 @@ def main():
         label.send_keys(" ")
         driver.execute_script("document.getElementById('controls').dispatchEvent(new Event('input'))")
 
+        # Issue 17 item 2: "did you mean" comes from the server's 400, so page and API agree.
+        field = driver.find_element(By.ID, "on_sym")
+        driver.find_element(By.ID, "reset").click()
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("moon.fil")
+        api = driver.execute_script("""return fetch('/toggle?on=1&on_sym=moon.fil').then(r => r.json())
+                                         .then(b => /^did you mean (.*?)\\? /.exec(b.expected)[1].split(', '))""")
+        check(api and api[0] == "moon.fill", f"the API suggests moon.fill first: {api}")
+        wanted = "Did you mean " + ", ".join(f"“{n}”" for n in (api or [])) + "?"
+        ok = wait_for(driver, f"return document.getElementById('problem').textContent.includes({wanted!r})", timeout=5,
+                      message="the server's suggestions")
+        check(ok, f"the page suggests what the API does ({wanted}): "
+                  + driver.find_element(By.ID, "problem").text)
+        # Asking the server logs its 400 in the console (as the test's own fetch above did, which
+        # has no scale=2): one request from the page, once typing paused.
+        asked = [e["message"] for e in console_errors(driver) if "scale=2" in e["message"]]
+        check(len(asked) == 1 and "on_sym=moon.fil&" in asked[0] and "400" in asked[0],
+              f"one request for suggestions, once typing paused: {asked}")
+
+        # Issue 17 item 3: a /toggle query pasted after / previews the same picture (same ETag,
+        # which the server derives from the canonical key).
+        for q in ["on=0&sym=moon.fill", "on=1&sym=moon.fill", "state=mixed&sym=plus", "color=indigo",
+                  "on=1&tint=PapayaWhip&scale=3", "on=yes&color=%23FF9500", "on=1&color=rgb(10%2C20%2C30)",
+                  "on=1&color=grey&theme=DARK&size=XLARGE", "state=MIXED", "on=0&off_color=red&offSymbol=bell.fill",
+                  "on=1&onSymbol=mdi%3Aweather-night&bg=white&pad=4", "disabled=true&on=true",
+                  "on=1&color=hsl(35+100%25+50%25)", "scale=2.5&size=accessibility2", "on=0&sym=plus&on_sym=bolt"]:
+            driver.get(base + "/?" + q)
+            src_q, w_q, _ = preview_loaded(driver)
+            tags = driver.execute_script("""const [a, b] = arguments;
+                return Promise.all([fetch(a), fetch(b)]).then(rs => rs.map(r => r.status + ' ' + r.headers.get('ETag')))""",
+                                         base + "/toggle?" + q, src_q)
+            check(w_q > 0 and tags[0] == tags[1] and tags[0].startswith("200 "),
+                  f"/?{q} previews what /toggle?{q} draws ({tags}, preview {src_q})")
+            driver.refresh()
+            src_r, _, _ = preview_loaded(driver)
+            check(src_r == src_q, f"/?{q}: the page's own address keeps the picture on reload")
+
+        driver.get(base + "/")
+        preview_loaded(driver)
         # Reset, then a nice picture for the screenshot.
         driver.find_element(By.ID, "reset").click()
         driver.execute_script("""
@@ -324,6 +363,23 @@ def main():
         check(errors == [], f"no console errors {errors}")
 
         screenshot(driver, os.path.join(out, "playground.png"), 1280, 900, mobile=False)
+        # Issue 17 item 16: symbol fields were cut off at phone width. Long names fit whole.
+        for width in (1280, 900, 390):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": width, "height": 844, "deviceScaleFactor": 2, "mobile": width < 500})
+            cut = driver.execute_script("""
+                const cut = [];
+                for (const name of ['speaker.wave.2.fill', 'mdi:weather-night', 'location.slash.fill']) {
+                  for (const id of ['on_sym', 'off_sym', 'sym']) {
+                    const f = document.getElementById(id), old = f.value;
+                    f.value = name;
+                    if (f.scrollWidth > f.clientWidth) cut.push(id + ': ' + name + ' ' + f.scrollWidth + '>' + f.clientWidth);
+                    f.value = old;
+                  }
+                }
+                return cut;""")
+            check(cut == [], f"symbol fields hold long names whole at {width} px wide {cut}")
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         screenshot(driver, os.path.join(out, "playground-phone.png"), 390, 844, mobile=True)
         errors = console_errors(driver)
         check(errors == [], f"no console errors after the screenshots {errors}")

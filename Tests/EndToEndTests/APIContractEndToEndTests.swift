@@ -123,4 +123,81 @@ extension APIContractEndToEndTests {
         }
         XCTAssertEqual(try client.get("/toggle?on=1").status, 200, "the connection survives")
     }
+
+    /// Issue 17 item 7: `fetch()` with custom headers from another origin sends a preflight
+    /// (Fetch standard, CORS-preflight request); image routes answer it, other OPTIONS stay 405.
+    func testCORSPreflightOnImageRoutes() throws {
+        let client = try TestClient(port: server.port)
+        for path in ["/toggle?on=1", "/toggle.png", "/toggle@2x.png?color=indigo"] {
+            let r = try client.get(path, headers: ["Origin: https://example.org", "Access-Control-Request-Method: GET",
+                                                   "Access-Control-Request-Headers: x-trace-id, content-type"],
+                                   method: "OPTIONS")
+            XCTAssertEqual(r.status, 204, path)
+            XCTAssertEqual(r.body, [])
+            XCTAssertEqual(r.header("Access-Control-Allow-Origin"), "*")
+            XCTAssertEqual(r.header("Access-Control-Allow-Methods"), "GET, HEAD")
+            XCTAssertEqual(r.header("Access-Control-Allow-Headers"), "x-trace-id, content-type")
+            XCTAssertEqual(r.header("Access-Control-Max-Age"), "86400")
+        }
+        // Not a preflight (no Access-Control-Request-Method), or not an image route: 405.
+        for (path, headers) in [("/toggle", [String]()), ("/symbols", ["Access-Control-Request-Method: GET"]),
+                                ("/", ["Access-Control-Request-Method: GET"])] {
+            let r = try client.get(path, headers: headers, method: "OPTIONS")
+            XCTAssertEqual(r.status, 405, path)
+            XCTAssertEqual(r.header("Allow"), "GET, HEAD")
+        }
+        XCTAssertEqual(try client.get("/toggle?on=1").status, 200)  // the connection is still good
+    }
+
+    /// Issue 17 item 14: `/symbols` was 927 KB of uncompressed JSON. Text is gzipped when the
+    /// client accepts it (qvalues honoured), with `Vary: Accept-Encoding` and an ETag per
+    /// encoding; images are unchanged.
+    func testTextResponsesAreGzippedWhenAccepted() throws {
+        let client = try TestClient(port: server.port)
+        for path in ["/symbols", "/", "/playground.js", "/openapi.json"] {
+            let plain = try client.get(path)
+            XCTAssertEqual(plain.status, 200, path)
+            XCTAssertNil(plain.header("Content-Encoding"), path)
+            XCTAssertEqual(plain.header("Vary"), "Accept-Encoding", path)
+            let zipped = try client.get(path, headers: ["Accept-Encoding: gzip, deflate, br"])
+            XCTAssertEqual(zipped.header("Content-Encoding"), "gzip", path)
+            XCTAssertEqual(zipped.header("Vary"), "Accept-Encoding", path)
+            XCTAssertEqual(zipped.header("Content-Type"), plain.header("Content-Type"), path)
+            let tag = try XCTUnwrap(zipped.header("ETag"))
+            XCTAssertNotEqual(tag, plain.header("ETag"), path)
+            XCTAssertLessThan(zipped.body.count, plain.body.count / 2, path)
+            XCTAssertEqual(try gunzip(zipped.body), plain.body, path)
+            let refused = try client.get(path, headers: ["Accept-Encoding: gzip;q=0, br"])
+            XCTAssertNil(refused.header("Content-Encoding"), path)
+            XCTAssertEqual(refused.body, plain.body)
+            let revalidated = try client.get(path, headers: ["Accept-Encoding: gzip", "If-None-Match: \(tag)"])
+            XCTAssertEqual(revalidated.status, 304, path)
+            XCTAssertEqual(revalidated.header("ETag"), tag)
+            // The identity client's tag does not match the gzip representation, nor the reverse.
+            XCTAssertEqual(try client.get(path, headers: ["If-None-Match: \(tag)"]).status, 200, path)
+        }
+        let symbols = try client.get("/symbols", headers: ["Accept-Encoding: gzip"])
+        XCTAssertLessThan(symbols.body.count, 200_000, "the catalogue compresses well")
+        let image = try client.get("/toggle?on=1", headers: ["Accept-Encoding: gzip"])
+        XCTAssertEqual(image.header("Content-Type"), "image/png")
+        XCTAssertNil(image.header("Content-Encoding"))
+        XCTAssertNil(image.header("Vary"))
+    }
+
+    /// The system's `gzip -dc`, an independent decoder.
+    func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gz-\(UUID().uuidString).gz")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc", url.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return [UInt8](data)
+    }
 }

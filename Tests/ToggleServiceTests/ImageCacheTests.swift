@@ -1,6 +1,8 @@
 import HTTPServer
 import Dispatch
 import Foundation
+import Scene
+import TogglePicture
 import XCTest
 @testable import ToggleService
 import Utilities
@@ -69,6 +71,32 @@ final class ImageCacheTests: XCTestCase {
         struct Failure: Error {}
         let cache = ImageCache()
         XCTAssertThrowsError(try cache.value(for: "k") { throw Failure() })
-        XCTAssertEqual(try cache.value(for: "k") { [1] }.outcome, .miss)
+        XCTAssertEqual(cache.value(for: "k") { [1] }.outcome, .miss)
+    }
+
+    /// Issue 17 item 1: with realistic keys (canonical keys of toggles differing only in their
+    /// tint, which appears twice in a key) and image-sized values, the cache fills to near its
+    /// budget before the first eviction. The shard hash used to depend on the keys' low bits
+    /// only, so a few shards took every key: 22 evictions at 24 % of a 1 MiB budget.
+    func testEvictionsStartOnlyNearTheBudget() throws {
+        // 16 shards: at 1 MiB a shard holds about 40 images, so the fullest of them fills at
+        // about 80 % (binomial spread); at the 64 MiB default, about 2,600 each, near 95 %.
+        for (capacity, least) in [(1 << 20, 0.75), (64 << 20, 0.9)] {
+            let cache = ImageCache(capacityBytes: capacity)
+            var firstEvictionAt: Int? = nil
+            var n = 0
+            while firstEvictionAt == nil, n < 1_000_000 {
+                var spec = ToggleSpec()
+                spec.state = .on
+                spec.tint = .fixed(RGBAColor(red: UInt8(n & 0xff), green: UInt8((n >> 8) & 0xff),
+                                             blue: UInt8((n * 7) & 0xff)))
+                let before = cache.statistics.bytes
+                _ = cache.value(for: spec.canonicalKey) { [UInt8](repeating: 0, count: 1500 + n % 200) }
+                if cache.statistics.evictions > 0 { firstEvictionAt = before }
+                n += 1
+            }
+            let filled = Double(try XCTUnwrap(firstEvictionAt)) / Double(capacity)
+            XCTAssertGreaterThan(filled, least, "first eviction at \(Int(filled * 100)) % of \(capacity) bytes")
+        }
     }
 }

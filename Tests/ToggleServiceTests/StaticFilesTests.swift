@@ -1,3 +1,4 @@
+import HTTPServer
 import XCTest
 @testable import ToggleService
 
@@ -12,12 +13,13 @@ final class StaticFilesTests: XCTestCase {
         root = base + "/public"
         let fm = FileManager.default
         try fm.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
-        fm.createFile(atPath: root + "/index.html", contents: Data("<h1>hi</h1>".utf8))
-        fm.createFile(atPath: root + "/app.js", contents: Data("1".utf8))
-        fm.createFile(atPath: root + "/a b.css", contents: Data("b{}".utf8))
-        fm.createFile(atPath: root + "/.env", contents: Data("SECRET=1".utf8))
-        fm.createFile(atPath: root + "/sub/page.json", contents: Data("{}".utf8))
-        fm.createFile(atPath: base + "/secret.txt", contents: Data("no".utf8))
+        XCTAssertTrue(fm.createFile(atPath: root + "/index.html", contents: Data("<h1>hi</h1>".utf8)))
+        XCTAssertTrue(fm.createFile(atPath: root + "/app.js", contents: Data("1".utf8)))
+        XCTAssertTrue(fm.createFile(atPath: root + "/logo.png", contents: Data([0x89, 0x50, 0x4e, 0x47])))
+        XCTAssertTrue(fm.createFile(atPath: root + "/a b.css", contents: Data("b{}".utf8)))
+        XCTAssertTrue(fm.createFile(atPath: root + "/.env", contents: Data("SECRET=1".utf8)))
+        XCTAssertTrue(fm.createFile(atPath: root + "/sub/page.json", contents: Data("{}".utf8)))
+        XCTAssertTrue(fm.createFile(atPath: base + "/secret.txt", contents: Data("no".utf8)))
     }
 
     override func tearDownWithError() throws {
@@ -53,7 +55,7 @@ final class StaticFilesTests: XCTestCase {
         let files = StaticFiles(root: root)
         let before = try XCTUnwrap(files.file(forPath: "/app.js"))
         XCTAssertEqual(files.file(forPath: "/app.js")?.entityTag, before.entityTag, "kept while unchanged")
-        FileManager.default.createFile(atPath: root + "/app.js", contents: Data("console.log(2)".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/app.js", contents: Data("console.log(2)".utf8)))
         let after = try XCTUnwrap(files.file(forPath: "/app.js"))
         XCTAssertEqual(after.contents, Array("console.log(2)".utf8))
         XCTAssertNotEqual(after.entityTag, before.entityTag)
@@ -63,5 +65,26 @@ final class StaticFilesTests: XCTestCase {
 
     func testDirectoryWithoutIndexIsNotListed() {
         XCTAssertNil(StaticFiles(root: root).file(forPath: "/sub"))
+    }
+
+    /// Issue 17 item 13: a new playground must not be hidden for a day after an upgrade.
+    func testPagesAndScriptsAreRevalidatedImagesKeepTheirMaxAge() throws {
+        var configuration = ToggleResponder.Configuration()
+        configuration.publicDirectory = root
+        let responder = ToggleResponder(configuration: configuration)
+        func get(_ path: String, _ headers: [(String, String)] = []) -> HTTPResponse {
+            responder.respond(to: HTTPRequest(method: "GET", target: path, path: path, query: nil, version: .http1_1,
+                                              headers: HTTPFields([("Host", "x")] + headers)))
+        }
+        for path in ["/", "/index.html", "/app.js", "/a%20b.css", "/sub/page.json"] {
+            let r = get(path)
+            XCTAssertEqual(r.status, 200, path)
+            XCTAssertEqual(r.headers["Cache-Control"], "no-cache", path)
+            let tag = try XCTUnwrap(r.headers["ETag"], path)
+            let again = get(path, [("If-None-Match", tag)])
+            XCTAssertEqual(again.status, 304, path)
+            XCTAssertEqual(again.headers["Cache-Control"], "no-cache", path)
+        }
+        XCTAssertEqual(get("/logo.png").headers["Cache-Control"], "public, max-age=86400")
     }
 }

@@ -94,9 +94,44 @@ final class ToggleQueryTests: XCTestCase {
     }
 
     func testNamesAreCaseSensitive() throws {
-        let q = try ToggleQuery(rawQuery: "ON=1")
-        XCTAssertEqual(q.spec.state, .off)
-        XCTAssertEqual(q.ignored, ["ON"])
+        // `ON` is not `on`; it is the misspelling of a known name, so a 400 that says so
+        // rather than an image drawn without it.
+        let e = error("ON=1")
+        XCTAssertEqual(e?.error, "unknown parameter")
+        XCTAssertTrue(e?.expected.hasPrefix("did you mean on?") ?? false, e?.expected ?? "")
+    }
+
+    /// Issue 17 item 5: `colour=indigo` was a green 200.
+    func testMisspeltNamesAreErrorsThatSuggestTheKnownName() throws {
+        for (query, suggestion) in [
+            ("colour=indigo&on=1", "color"), ("colr=red", "color"), ("on_symbol=plus", "onSymbol"),
+            ("themes=dark", "theme"), ("Color=red", "color"), ("off-color=red", "off_color"),
+            ("off_colour=red", "off_color"), ("sclae=2", "scale"), ("disable=1", "disabled"),
+            ("backgroun=red", nil), ("stat=on", "state"), ("tnt=red", "tint"), ("OffSymbol=plus", "offSymbol"), ("padd=3", "pad"),
+        ] as [(String, String?)] {
+            guard let suggestion else { continue }
+            let e = error(query)
+            XCTAssertEqual(e?.error, "unknown parameter", query)
+            XCTAssertEqual(e?.parameter, String(query.prefix { $0 != "=" }), query)
+            XCTAssertTrue(e?.expected.hasPrefix("did you mean \(suggestion)?") ?? false, "\(query): \(e?.expected ?? "")")
+            XCTAssertTrue(e?.expected.contains("off_sym (or offSymbol)") ?? false)
+        }
+        // Cache-busters and other names far from every parameter stay ignored.
+        let busters = ["v", "t", "_", "cb", "ts", "r", "rand", "nonce", "cache", "cachebust", "utm_source",
+                       "version", "ref", "time", "date", "width", "x"]
+        let q = try ToggleQuery(rawQuery: busters.map { $0 + "=1" }.joined(separator: "&") + "&on=1")
+        XCTAssertEqual(q.ignored, busters)
+        XCTAssertEqual(q.spec.state, .on)
+    }
+
+    /// Every parameter row is reachable by each of its names, and the aliases are the documented ones.
+    func testParameterTableNamesTheDocumentedParameters() throws {
+        XCTAssertEqual(ToggleQuery.parameters.map(\.name),
+                       ["on", "state", "sources", "style", "label", "on_sym", "off_sym", "sym", "color", "off_color",
+                        "bg", "scale", "size", "theme", "disabled", "dir", "pad"])
+        XCTAssertEqual(ToggleQuery.canonicalNames["tint"], "color")
+        XCTAssertEqual(ToggleQuery.canonicalNames["onSymbol"], "on_sym")
+        XCTAssertEqual(ToggleQuery.canonicalNames["offSymbol"], "off_sym")
     }
 
     /// The ETag the responder sends for `query`: the strong tag of the spec's canonical key.

@@ -1,3 +1,4 @@
+import Utilities
 import Geometry
 import Raster
 
@@ -159,7 +160,7 @@ public enum SymbolCatalog {
             c.byName[alias.name] = alias
         }
         c.names = c.byName.keys.sorted()
-        c.candidates = c.names.map { .init(name: $0, key: SymbolSuggestions.lowercasedBytes($0), penalty: 0) }
+        c.candidates = c.names.map { .init(name: $0, key: EditDistance.lowercasedASCII($0), penalty: 0) }
         return c
     }()
 

@@ -1,0 +1,98 @@
+import TogglePicture
+
+/// One `/toggle` query parameter: its canonical name, its aliases, and how a value sets the spec.
+///
+/// `ToggleQuery.parameters` lists them in the order they apply, so a parameter whose meaning
+/// depends on another (`sym` on the state) comes after it. A new parameter is one row there.
+public struct ToggleParameter: Sendable {
+    /// The canonical name (case-sensitive), as in the README's API table.
+    public let name: String
+    /// Other names for the same parameter; giving two of them is a repeat.
+    public let aliases: [String]
+    /// Sets its part of the query (usually of `spec`) from the value, or throws the 400 that
+    /// names what is accepted.
+    let apply: @Sendable (inout ToggleQuery, QueryDecoder.Pair) throws(ParameterError) -> Void
+
+    init(_ name: String, aliases: [String] = [],
+         apply: @escaping @Sendable (inout ToggleQuery, QueryDecoder.Pair) throws(ParameterError) -> Void) {
+        self.name = name
+        self.aliases = aliases
+        self.apply = apply
+    }
+
+    /// The name and the aliases.
+    public var names: [String] { [name] + aliases }
+}
+
+extension ToggleQuery {
+    /// Every `/toggle` parameter, in the order they apply (docs/design-facts.md section 4).
+    public static let parameters: [ToggleParameter] = [
+        ToggleParameter("on") { q, p throws(ParameterError) in q.spec.state = try boolean(p) ? .on : .off },
+        ToggleParameter("state") { q, p throws(ParameterError) in
+            guard let state = ToggleState(rawValue: p.value.lowercased()) else {
+                throw invalid(p, expected: "on, off or mixed")
+            }
+            q.spec.state = state
+        },
+        // sources sets the state as on/state do (checkCombinations refuses it beside them).
+        ToggleParameter("sources") { q, p throws(ParameterError) in
+            q.spec.state = MultiValueState.state(of: try StyleParameters.sources(p))
+        },
+        // Before the symbols and colours: a style sets its own defaults, which they override.
+        ToggleParameter("style") { q, p throws(ParameterError) in try StyleParameters.applyStyle(p, to: &q.spec) },
+        ToggleParameter("label") { q, p throws(ParameterError) in q.spec.label = try StyleParameters.label(p) },
+        ToggleParameter("on_sym", aliases: ["onSymbol"]) { q, p throws(ParameterError) in q.spec.onSymbol = try symbol(p) },
+        ToggleParameter("off_sym", aliases: ["offSymbol"]) { q, p throws(ParameterError) in q.spec.offSymbol = try symbol(p) },
+        // After `on` and `state`: the symbol of whichever state is drawn.
+        ToggleParameter("sym") { q, p throws(ParameterError) in
+            let name = try symbol(p)
+            switch q.spec.state {
+            case .on: q.spec.onSymbol = name
+            case .off: q.spec.offSymbol = name
+            case .mixed: q.spec.mixedSymbol = name
+            }
+        },
+        ToggleParameter("color", aliases: ["tint"]) { q, p throws(ParameterError) in q.spec.tint = try color(p) },
+        ToggleParameter("off_color") { q, p throws(ParameterError) in q.spec.offColor = try color(p) },
+        ToggleParameter("bg") { q, p throws(ParameterError) in q.spec.background = try color(p) },
+        ToggleParameter("scale") { q, p throws(ParameterError) in
+            q.spec.scale = try decimal(p, in: 1...4, expected: "a number from 1 to 4, decimals allowed (e.g. 2 or 1.5)")
+        },
+        ToggleParameter("size") { q, p throws(ParameterError) in
+            guard let size = DynamicTypeSize(name: p.value) else {
+                throw invalid(p, expected: "a Dynamic Type size: "
+                              + DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            q.spec.size = size
+        },
+        ToggleParameter("theme") { q, p throws(ParameterError) in
+            if p.value.lowercased() == "auto" {
+                q.followsColorScheme = true  // SVG only: `check(for:)` refuses it for PNG
+            } else if let theme = Appearance(rawValue: p.value.lowercased()) {
+                q.spec.appearance = theme
+            } else {
+                throw invalid(p, expected: "light, dark or auto (auto: .svg only)")
+            }
+        },
+        ToggleParameter("disabled") { q, p throws(ParameterError) in q.spec.disabled = try boolean(p) },
+        ToggleParameter("dir") { q, p throws(ParameterError) in
+            switch p.value.lowercased() {
+            case "ltr", "auto": q.spec.mirrored = false
+            case "rtl": q.spec.mirrored = true
+            default: throw invalid(p, expected: "ltr, rtl or auto")
+            }
+        },
+        ToggleParameter("pad") { q, p throws(ParameterError) in
+            q.spec.padding = try decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
+        },
+    ]
+
+    /// Canonical name by every accepted name (names and aliases).
+    public static let canonicalNames: [String: String] = {
+        var table: [String: String] = [:]
+        for parameter in parameters {
+            for name in parameter.names { table[name] = parameter.name }
+        }
+        return table
+    }()
+}
