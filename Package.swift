@@ -88,6 +88,8 @@ let package = Package(
                           path: "Benchmarks/png-tuning"),
         .executableTarget(name: "row-bench", dependencies: ["ToggleService", "TogglePicture", "Raster", "SceneRaster"],
                           path: "Benchmarks/row"),
+        .executableTarget(name: "apng-bench", dependencies: ["ToggleService"], path: "Benchmarks/apng",
+                          exclude: ["run.sh"]),
         .executableTarget(name: "style-bench", dependencies: ["ToggleService", "TogglePicture"],
                           path: "Benchmarks/styles"),
         .executableTarget(name: "scene-bench",

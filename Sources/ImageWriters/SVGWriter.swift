@@ -36,20 +36,27 @@ public enum SVGWriter {
         return Array(document(light, dark: dark).utf8)
     }
 
-    static func document(_ scene: Scene, dark: Scene?) -> String {
+    /// `classes` and `movingShadowMargin` go to `Body`; `style` is CSS written before the dark rules.
+    static func document(_ scene: Scene, dark: Scene?, classes: [Int: String] = [:], movingShadowMargin: Int = 0,
+                         style: String = "") -> String {
         let w = String(scene.width), h = String(scene.height)
         let title = SVGText.escaped(scene.title)
         var body = Body()
+        body.classes = classes
+        body.movingShadowMargin = movingShadowMargin
         body.emit(scene, dark: dark)
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
             + " role=\"img\" aria-label=\"\(title)\"><title>\(title)</title>"
-        if !body.darkRules.isEmpty {
-            svg += "<style>@media (prefers-color-scheme:dark){\(body.darkRules)}</style>"
+        if !body.darkRules.isEmpty || !style.isEmpty {
+            svg += "<style>" + style
+            if !body.darkRules.isEmpty { svg += "@media (prefers-color-scheme:dark){\(body.darkRules)}" }
+            svg += "</style>"
         }
         if !body.filters.isEmpty {
             svg += "<defs>"
             for (i, f) in body.filters.enumerated() {
-                svg += "<filter id=\"s\(i)\" x=\"0\" y=\"0\" width=\"\(f.width)\" height=\"\(f.height)\""
+                let m = f.margin
+                svg += "<filter id=\"s\(i)\" x=\"\(-m)\" y=\"\(-m)\" width=\"\(f.width + 2 * m)\" height=\"\(f.height + 2 * m)\""
                     + " filterUnits=\"userSpaceOnUse\" color-interpolation-filters=\"sRGB\">"
                     + "<feGaussianBlur stdDeviation=\"\(SVGText.number(f.sigma))\"/></filter>"
             }
@@ -61,13 +68,18 @@ public enum SVGWriter {
     /// The drawing elements, written depth first, with what the header needs collected on the way.
     struct Body {
         /// A blur filter: sigma, and the canvas (of the scene or layer using it) as its region.
-        struct Filter: Equatable { var sigma: Double, width: Int, height: Int }
+        /// `margin` px widens the region on every side (an animated shadow's region moves with it).
+        struct Filter: Equatable { var sigma: Double, width: Int, height: Int, margin = 0 }
         var text = ""
         /// `.cN{...}` rules for operations whose colour differs in the dark scene.
         var darkRules = ""
         var filters: [Filter] = []
         /// Operations written so far: the N of each class name.
         var count = 0
+        /// Class names for operations by their N (an animated SVG's moving elements).
+        var classes: [Int: String] = [:]
+        /// Margin of the filter region of a shadow that moves (see `Filter.margin`), px.
+        var movingShadowMargin = 0
 
         mutating func emit(_ scene: Scene, dark: Scene?) {
             let w = String(scene.width), h = String(scene.height)
@@ -87,7 +99,7 @@ public enum SVGWriter {
                     text += "</g>"
                     continue
                 }
-                var classAttribute = ""
+                var classAttribute = classes[n].map { " class=\"\($0)\"" } ?? ""
                 if let darkOperation, differ(colour(operation), colour(darkOperation)) {
                     classAttribute = " class=\"c\(n)\""
                     let d = colour(darkOperation)
@@ -107,7 +119,8 @@ public enum SVGWriter {
                     if f.fillRule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
                     text += "<path\(classAttribute) d=\"\(SVGText.pathData(f.path))\"\(paint)\(attributes)/>"
                 case .shadow(let s):
-                    let filter = Filter(sigma: s.sigma, width: scene.width, height: scene.height)
+                    let filter = Filter(sigma: s.sigma, width: scene.width, height: scene.height,
+                                        margin: classes[n] == nil ? 0 : movingShadowMargin)
                     if !filters.contains(filter) { filters.append(filter) }
                     let id = filters.firstIndex(of: filter) ?? 0
                     text += "<path\(classAttribute) d=\"\(SVGText.pathData(s.path, transform: s.placement))\"\(paint)"

@@ -13,13 +13,15 @@ public enum ToggleRenderError: Error, Equatable, Sendable {
 /// Draws the "Icon Switch Toggle Style" (docs/design-facts.md section 2) onto a premultiplied
 /// canvas: `ToggleScene` lays it out, `SceneRasterizer` draws the scene.
 public enum ToggleRenderer {
-    /// Renders `spec`. The canvas is `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px.
+    /// Renders `spec` in `pose` (default: the still picture, `TogglePose(rest: spec)`; an
+    /// animation frame passes its transition's pose). The canvas is
+    /// `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px.
     /// Blurred shadows come from `shadows` when it holds the same geometry (nil: always blur).
-    /// - Throws: `ToggleRenderError.unknownSymbol` when the symbol name is not in the catalogue,
+    /// - Throws: `ToggleRenderError.unknownSymbol` when a symbol name is not in the catalogue,
     ///   `.corruptSymbol` when its bundled icon data does not parse.
-    public static func render(_ spec: ToggleSpec,
+    public static func render(_ spec: ToggleSpec, pose: TogglePose? = nil,
                               shadows: ShadowCache? = .shared) throws(ToggleRenderError) -> Canvas {
-        let scene = try ToggleScene.scene(for: spec)
+        let scene = try ToggleScene.scene(for: spec, pose: pose)
         do {
             return try SceneRasterizer.render(scene, shadows: shadows)
         } catch {

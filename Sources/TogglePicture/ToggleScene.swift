@@ -10,11 +10,14 @@ public enum ToggleScene {
     /// Opacity of every layer of a disabled toggle.
     public static let disabledOpacity = 0.4
 
-    /// The scene of `spec` in its style.
-    /// - Throws: `ToggleRenderError.unknownSymbol` when the symbol name is not in the catalogue,
+    /// The scene of `spec` in its style; with a `pose` (an animation frame: knob position, track
+    /// colour, symbols at time t, `ToggleTransition.pose(at:)`), the icon switch's frame, the
+    /// only animated style in this version (`animate=1` with another style is a 400).
+    /// - Throws: `ToggleRenderError.unknownSymbol` when a symbol name is not in the catalogue,
     ///   `.corruptSymbol` when its bundled icon data does not parse.
-    public static func scene(for spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
-        try ToggleStyles.style(of: spec).makeBody(spec)
+    public static func scene(for spec: ToggleSpec, pose: TogglePose? = nil) throws(ToggleRenderError) -> Scene {
+        guard let pose else { return try ToggleStyles.style(of: spec).makeBody(spec) }
+        return try IconSwitchToggleStyle().makeBody(spec, pose: pose)
     }
 
     /// What VoiceOver says of the control: "Switch, on" ("off", "mixed"), then ", dimmed" when

@@ -67,7 +67,7 @@ public struct CardQuery: Sendable {
                 ignored.append(pair.name)
             }
         }
-        let card = try ToggleQuery(pairs: wide, inRow: true)
+        let card = try ToggleQuery.still(pairs: wide)
         size = card.spec.size
         scale = card.spec.scale
         appearance = card.spec.appearance
@@ -152,7 +152,7 @@ public struct CardQuery: Sendable {
         let direction = try dirPair.map { p throws(ParameterError) in try LabelParameter.direction(p) } ?? nil
         let spec: ToggleSpec
         do {
-            spec = try ToggleQuery(pairs: rest + cardWide, inRow: true).spec
+            spec = try ToggleQuery.still(pairs: rest + cardWide).spec
         } catch {
             var named = error
             if rest.contains(where: { $0.name == error.parameter }) { named.parameter = prefix + error.parameter }

@@ -43,7 +43,7 @@ public struct RowQuery: Sendable {
                                  expected: "label=TEXT, 1 to \(LabelParameter.maximumLength) characters")
         }
         label = try LabelParameter.parse(labelPair)
-        let toggle = try ToggleQuery(pairs: rest, inRow: true)
+        let toggle = try ToggleQuery.still(pairs: rest)
         spec = toggle.spec
         ignored = toggle.ignored
         followsColorScheme = toggle.followsColorScheme

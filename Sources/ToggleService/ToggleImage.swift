@@ -34,27 +34,54 @@ public enum ToggleImage {
         return encoder
     }()
 
-    /// What one image response shows: the picture, its file format, and whether it follows the
-    /// viewer's colour scheme (`theme=auto`, SVG only: `spec` then holds the light theme).
+    /// The settings for animation frames: no row filter, zlib level 7, default strategy, RGBA
+    /// (frames share one header, so no palette). Chosen with `Benchmarks/apng/run.sh` (7
+    /// animations; zlib is three quarters of an animation's time): against `apngopt -z0` of the
+    /// same frames, level 8 gives 1.016x the bytes, level 7 1.038x (at most 1.072x) and level 6
+    /// 1.049x (at most 1.087x); the default animation at scales 1 / 2 / 3 takes 9.0 / 31.7 / 61.2
+    /// ms of CPU at level 8, 5.4 / 16.7 / 33.9 at level 7 and 4.9 / 14.8 / 29.4 at level 6.
+    /// Level 7: nearly level 6's speed, with a margin under the 1.10x target.
+    public static let frameEncoder: PNGEncoder = {
+        var encoder = PNGEncoder()
+        encoder.filters = 0x08        // PNG_FILTER_NONE
+        encoder.compressionLevel = 7
+        encoder.strategy = 0          // Z_DEFAULT_STRATEGY
+        return encoder
+    }()
+
+    /// What one image response shows: the picture, its file format, whether it follows the
+    /// viewer's colour scheme (`theme=auto`, SVG only: `spec` then holds the light theme), and
+    /// the animation into `spec`'s state when `animate=1` was asked (an APNG, or an animated SVG).
     public struct Picture: Sendable, Equatable {
         public var spec: ToggleSpec
         public var format: ImageFormat
         public var followsColorScheme: Bool
+        public var animation: ToggleAnimation?
 
-        public init(spec: ToggleSpec, format: ImageFormat, followsColorScheme: Bool = false) {
+        public init(spec: ToggleSpec, format: ImageFormat, followsColorScheme: Bool = false,
+                    animation: ToggleAnimation? = nil) {
             self.spec = spec
             self.format = format
             self.followsColorScheme = followsColorScheme
+            self.animation = animation
         }
 
         public init(query: ToggleQuery, format: ImageFormat) {
-            self.init(spec: query.spec, format: format, followsColorScheme: query.followsColorScheme)
+            self.init(spec: query.spec, format: format, followsColorScheme: query.followsColorScheme,
+                      animation: query.animation)
         }
 
         /// Equal for two pictures exactly when their bytes are equal: the spec's canonical key
         /// (both themes' for `theme=auto`, whose dark colours the light key does not fix), then
-        /// the format. The image cache's key; its hash is the ETag.
+        /// the format; for an animation also the `from` still's key (its colours and symbol show
+        /// in the frames) and the motion. The image cache's key; its hash is the ETag.
         public var canonicalKey: String {
+            if let animation {
+                let t = animation.transition
+                return [spec.canonicalKey, "animate", t.fromSpec.canonicalKey, t.motion.curve.rawValue,
+                        "\(t.motion.framesPerSecond)", animation.loops ? "loop" : "once"].joined(separator: "|")
+                    + ";" + format.rawValue
+            }
             guard followsColorScheme else { return spec.canonicalKey + ";" + format.rawValue }
             return themed(.light).canonicalKey + "|" + themed(.dark).canonicalKey + ";" + format.rawValue + ";auto"
         }
@@ -72,8 +99,10 @@ public enum ToggleImage {
     public static func bytes(for picture: Picture) throws(ToggleImageError) -> [UInt8] {
         switch picture.format {
         case .png:
+            if let animation = picture.animation { return try apng(for: animation) }
             return try png(for: picture.spec)
         case .svg:
+            if let animation = picture.animation { return try animatedSVG(for: animation) }
             return try svg(picture)
         }
     }
@@ -116,5 +145,62 @@ public enum ToggleImage {
         } catch {
             throw .encoding(error)
         }
+    }
+
+    /// The APNG for `animation` (still `image/png`): every frame laid out by `ToggleScene` from
+    /// the transition's pose at its time, drawn by the raster backend, compressed by libpng with
+    /// `frameEncoder` and wrapped by `APNGWriter`; text chunks Title, Description and Software.
+    /// - Throws: `ToggleImageError.render` if a frame cannot be drawn, `.encoding` if libpng fails.
+    public static func apng(for animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
+        let frames = animation.frames
+        let (w, h) = animation.canvasSize
+        var writer = APNGWriter(width: w, height: h, frameCount: frames.count, plays: animation.loops ? 0 : 1,
+                                encoder: frameEncoder, text: [
+                                    .init(keyword: "Title", text: "Switch"),
+                                    .init(keyword: "Description", text: animation.accessibilityDescription),
+                                    .init(keyword: "Software", text: software),
+                                ])
+        for frame in frames {
+            let canvas: Canvas
+            do {
+                canvas = try ToggleRenderer.render(frame.spec, pose: frame.pose, shadows: frame.isRest ? .shared : nil)
+            } catch {
+                throw .render(error)
+            }
+            do {
+                try writer.append(canvas, delay: FrameDelay(numerator: UInt16(frame.delay.numerator),
+                                                            denominator: UInt16(frame.delay.denominator)))
+            } catch {
+                throw .encoding(error)
+            }
+        }
+        do { return try writer.finish() } catch { throw .encoding(error) }
+    }
+
+    /// The animated SVG for `animation`: the same frames as the APNG (every pose laid out by
+    /// `ToggleScene`), as CSS keyframes, with the Reduce Motion variant for viewers who ask for
+    /// reduced motion (`prefers-reduced-motion: reduce`). Without CSS animation it shows the
+    /// still SVG of the asked state.
+    /// - Throws: `ToggleImageError.render` if a frame cannot be laid out, `.svg` if the frames
+    ///   differ in more than CSS can animate.
+    public static func animatedSVG(for animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
+        func timeline(_ a: ToggleAnimation) throws(ToggleImageError) -> SceneTimeline {
+            var scenes: [Scene] = [], durations: [Double] = []
+            for frame in a.frames(keepsHiddenSymbols: true) {
+                do { scenes.append(try ToggleScene.scene(for: frame.spec, pose: frame.pose)) } catch { throw .render(error) }
+                durations.append(frame.delay.seconds)
+            }
+            return SceneTimeline(frames: scenes, durations: durations, loops: a.loops)
+        }
+        let main = try timeline(animation)
+        var reduced: SceneTimeline?
+        if animation.transition.motion.curve != .reduce {
+            var r = animation
+            var motion = r.transition.motion
+            motion.curve = .reduce
+            r.transition = ToggleTransition(spec: r.transition.spec, from: r.transition.from, motion: motion)
+            reduced = try timeline(r)
+        }
+        do { return try SVGWriter.animatedSVG(main, reducedMotion: reduced) } catch { throw .svg(error) }
     }
 }

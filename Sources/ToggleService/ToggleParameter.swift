@@ -85,6 +85,12 @@ extension ToggleQuery {
         ToggleParameter("pad") { q, p throws(ParameterError) in
             q.spec.padding = try decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
         },
+        // Animation: read together, once the spec is complete, by `ToggleQuery.animation(_:spec:)`.
+        ToggleParameter("animate") { _, _ in },
+        ToggleParameter("from") { _, _ in },
+        ToggleParameter("motion") { _, _ in },
+        ToggleParameter("loop") { _, _ in },
+        ToggleParameter("fps") { _, _ in },
     ]
 
     /// Canonical name by every accepted name (names and aliases).

@@ -7,6 +7,8 @@ import TogglePicture
 /// `color`?). Other unknown parameters are ignored and reported so the response can name them.
 public struct ToggleQuery: Sendable {
     public var spec: ToggleSpec
+    /// The transition into `spec.state` when `animate=1` was asked (an APNG), else nil.
+    public var animation: ToggleAnimation?
     /// `theme=auto`: follow the viewer's colour scheme (SVG only; `spec` then holds light).
     public var followsColorScheme = false
     /// Names of parameters that were ignored, in the order sent (empty names left out).
@@ -51,6 +53,7 @@ public struct ToggleQuery: Sendable {
             if let pair = values[parameter.name] { try parameter.apply(&self, pair) }
         }
         if let impliedScale { spec.scale = impliedScale }
+        animation = try Self.animation(values, spec: spec)
     }
 
     /// The known parameters by canonical name, and the unknown names in the order sent.
@@ -105,12 +108,72 @@ public struct ToggleQuery: Sendable {
         }
     }
 
+    /// `animate`, `from`, `motion`, `loop`, `fps` (docs/design-facts.md section 2, Animation): the animation asked for,
+    /// or nil without `animate=1`. The other four need `animate=1`; `from` must differ from the
+    /// state drawn (the default is off for on and mixed, on for off).
+    static func animation(_ values: [String: QueryDecoder.Pair],
+                          spec: ToggleSpec) throws(ParameterError) -> ToggleAnimation? {
+        let animates = try values["animate"].map { p throws(ParameterError) in try boolean(p) } ?? false
+        guard animates else {
+            if let p = ["from", "motion", "loop", "fps"].lazy.compactMap({ values[$0] }).first {
+                throw ParameterError(error: "needs animate=1", parameter: p.name, value: p.value,
+                                     expected: "animate=1 with \(p.name) (it only applies to an animation)")
+            }
+            return nil
+        }
+        var from: ToggleState = spec.state == .off ? .on : .off
+        if let p = values["from"] {
+            guard let state = ToggleState(rawValue: p.value.lowercased()) else {
+                throw invalid(p, expected: "on, off or mixed")
+            }
+            guard state != spec.state else {
+                throw invalid(p, expected: "a state other than the one drawn (\(spec.state.rawValue)): "
+                              + ToggleState.allCases.filter { $0 != spec.state }.map(\.rawValue).joined(separator: " or "))
+            }
+            from = state
+        }
+        var motion = ToggleMotion()
+        if let p = values["motion"] {
+            guard let curve = ToggleMotion.Curve(rawValue: p.value.lowercased()) else {
+                throw invalid(p, expected: "spring (the default) or reduce (Reduce Motion: ease-in-out over 0.15 s, crossfade)")
+            }
+            motion.curve = curve
+        }
+        if let p = values["fps"] {
+            let range = ToggleMotion.framesPerSecondRange
+            guard p.value.utf8.count <= 2, p.value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                  let n = Int(p.value), range.contains(n) else {
+                throw invalid(p, expected: "a whole number of frames per second from \(range.lowerBound) to \(range.upperBound)")
+            }
+            motion.framesPerSecond = n
+        }
+        let loops = try values["loop"].map { p throws(ParameterError) in try boolean(p) } ?? false
+        return ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
+    }
+
+    /// Parses `pairs` for a still picture that holds a switch (`/row`, a `/card` row).
+    /// - Throws: what `init(pairs:)` throws, and a 400 on `animate` when an animation was asked
+    ///   (rows and cards are not animated).
+    static func still(pairs: [QueryDecoder.Pair]) throws(ParameterError) -> ToggleQuery {
+        let query = try ToggleQuery(pairs: pairs, inRow: true)
+        if query.animation != nil, let p = pairs.first(where: { canonicalNames[$0.name] == "animate" }) {
+            throw ParameterError(error: "invalid parameter", parameter: p.name, value: p.value,
+                                 expected: "animate on /toggle only; rows and cards are still pictures")
+        }
+        return query
+    }
+
     /// Whether `format` can show what was asked.
-    /// - Throws: `ParameterError` for `theme=auto` in a PNG, which has one colour scheme.
+    /// - Throws: `ParameterError` for `theme=auto` in a PNG, which has one colour scheme, and for
+    ///   `theme=auto` with `animate=1` (an animated SVG has one colour scheme).
     public func check(for format: ImageFormat) throws(ParameterError) {
         if followsColorScheme && format != .svg {
             throw ParameterError(error: "invalid value", parameter: "theme", value: "auto",
                                  expected: "light or dark; theme=auto needs .svg (/toggle.svg follows the viewer's colour scheme)")
+        }
+        if animation != nil && followsColorScheme {
+            throw ParameterError(error: "conflicting parameters", parameter: "theme", value: "auto",
+                                 expected: "light or dark with animate=1 (an animated SVG has one colour scheme)")
         }
     }
 

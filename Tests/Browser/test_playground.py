@@ -192,6 +192,56 @@ def check_styles(driver, base):
     check("style=" not in src3 and "label=" not in src3 and (w3, h3) == (115, 64), f"back to the icon switch: {src3}")
 
 
+def check_animation_plays(driver, src="/toggle?on=1&animate=1&loop=1&scale=2", kind="APNG"):
+    """Chromium plays our animation (APNG, or the animated SVG): the looping animation rests 1 s
+    on its first frame (off: white knob on the left), then moves and rests 1 s on on (knob on the
+    right) from about 1.8 s. Read from screenshots: a canvas always draws an animated image's
+    default frame (HTML spec)."""
+    driver.execute_script("""
+        const i = new Image(); i.id = 'apng-check'; i.src = arguments[0];
+        i.style.cssText = 'position: fixed; top: 0; left: 0; z-index: 9999';  // on screen, so it plays
+        document.body.appendChild(i);""", src)
+    wait_for(driver, "const i = document.getElementById('apng-check'); return i.complete && i.naturalWidth > 0",
+             message="the animated PNG")
+    sample = """
+        const done = arguments[arguments.length - 1], shot = new Image();
+        shot.onload = () => {
+          const c = document.createElement('canvas'); c.width = shot.width; c.height = shot.height;
+          const g = c.getContext('2d'); g.drawImage(shot, 0, 0);
+          const r = window.devicePixelRatio;
+          done([[...g.getImageData(32 * r, 10 * r, 1, 1).data], [...g.getImageData(83 * r, 10 * r, 1, 1).data]]);
+        };
+        shot.src = 'data:image/png;base64,' + arguments[0];"""
+    start = driver.execute_async_script(sample, driver.get_screenshot_as_base64())
+    time.sleep(1.9)
+    later = driver.execute_async_script(sample, driver.get_screenshot_as_base64())
+    white = [255, 255, 255, 255]
+    check(start[0] == white and start[1] != white, f"{kind} starts on its first frame (knob left): {start}")
+    check(later[1] == white and later[0] != white, f"{kind} played to the on state (knob right): {later}")
+    driver.execute_script("document.getElementById('apng-check').remove()")
+
+
+def check_svg_reduced_motion(driver):
+    """The animated SVG switches to its Reduce Motion keyframes by itself when the viewer asks
+    for reduced motion (prefers-reduced-motion emulated through the DevTools protocol)."""
+    names = """
+        const done = arguments[arguments.length - 1];
+        fetch('/toggle.svg?on=1&animate=1').then(r => r.text()).then(text => {
+          const box = document.createElement('div'); box.id = 'svg-motion-check'; box.innerHTML = text;
+          document.body.appendChild(box);
+          const found = [...box.querySelectorAll('[class^=a]')].map(e => getComputedStyle(e).animationName);
+          box.remove();
+          done(found);
+        });"""
+    normal = driver.execute_async_script(names)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    reduced = driver.execute_async_script(names)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    check(len(normal) >= 3 and all(n.startswith("k") for n in normal), f"spring keyframes by default: {normal}")
+    check(len(reduced) == len(normal) and all(n.startswith("r") for n in reduced),
+          f"Reduce Motion keyframes with prefers-reduced-motion: {reduced}")
+
+
 def main():
     base, out = sys.argv[1].rstrip("/"), sys.argv[2]
     os.makedirs(out, exist_ok=True)
@@ -358,6 +408,10 @@ def main():
         src12, w12, _ = preview_loaded(driver, src11)
         check("on_sym=moon.fill" in src12 and "color=indigo" in src12 and w12 > 0, "reset and set for the screenshot")
         wait_for(driver, "return document.querySelectorAll('#symbol-results button').length > 0", message="results")
+
+        check_animation_plays(driver)
+        check_animation_plays(driver, "/toggle.svg?on=1&animate=1&loop=1&scale=2", "animated SVG")
+        check_svg_reduced_motion(driver)
 
         errors = console_errors(driver)
         check(errors == [], f"no console errors {errors}")

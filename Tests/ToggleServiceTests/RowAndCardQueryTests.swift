@@ -40,6 +40,13 @@ final class RowAndCardQueryTests: XCTestCase {
         XCTAssertEqual(try RowQuery(rawQuery: "label=A").width, 350)
     }
 
+    /// Rows and cards are still pictures: asking them for an animation is a 400 on `animate`.
+    func testRowsAndCardsRefuseAnimation() throws {
+        XCTAssertEqual(rowError("label=Sound&on=1&animate=1")?.parameter, "animate")
+        XCTAssertEqual(cardError("row1.label=Sound&row1.animate=1")?.parameter, "row1.animate")
+        XCTAssertNoThrow(try RowQuery(rawQuery: "label=Sound&on=1&animate=0"))
+    }
+
     func testRowBadLabels() throws {
         XCTAssertEqual(rowError("on=1")?.error, "missing parameter")
         let empty = try XCTUnwrap(rowError("label="))

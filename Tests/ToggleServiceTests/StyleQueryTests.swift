@@ -111,6 +111,13 @@ final class StyleQueryTests: XCTestCase {
         }
     }
 
+    func testOnlyTheIconSwitchIsAnimatedInThisVersion() throws {
+        let e = error("style=switch&on=1&animate=1")
+        XCTAssertEqual(e?.parameter, "animate")
+        XCTAssertTrue(e?.expected.contains("no animation for style switch") == true, e?.expected ?? "")
+        XCTAssertEqual(try spec("style=switch&on=1&animate=0").style, "switch")
+    }
+
     func testButtonAndSymbolNeedALabel() {
         for style in ["button", "symbol"] {
             let e = error("style=\(style)&on=1")

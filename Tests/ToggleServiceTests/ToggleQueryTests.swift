@@ -128,7 +128,7 @@ final class ToggleQueryTests: XCTestCase {
     func testParameterTableNamesTheDocumentedParameters() throws {
         XCTAssertEqual(ToggleQuery.parameters.map(\.name),
                        ["on", "state", "sources", "style", "label", "on_sym", "off_sym", "sym", "color", "off_color",
-                        "bg", "scale", "size", "theme", "disabled", "dir", "pad"])
+                        "bg", "scale", "size", "theme", "disabled", "dir", "pad", "animate", "from", "motion", "loop", "fps"])
         XCTAssertEqual(ToggleQuery.canonicalNames["tint"], "color")
         XCTAssertEqual(ToggleQuery.canonicalNames["onSymbol"], "on_sym")
         XCTAssertEqual(ToggleQuery.canonicalNames["offSymbol"], "off_sym")
@@ -148,5 +148,72 @@ final class ToggleQueryTests: XCTestCase {
         XCTAssertNotEqual(a, try entityTag("on=1&theme=dark"))
         XCTAssertNotEqual(a, try entityTag("on=1&scale=2"))
         XCTAssertEqual(try entityTag("scale=2"), try entityTag("scale=2.0"))
+    }
+}
+
+/// `animate`, `from`, `motion`, `loop`, `fps` (docs/design-facts.md section 2, Animation).
+final class AnimationQueryTests: XCTestCase {
+    func rejection(_ q: String, file: StaticString = #filePath, line: UInt = #line) -> ParameterError? {
+        do {
+            _ = try ToggleQuery(rawQuery: q)
+            XCTFail("\(q) should be rejected", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testDefaults() throws {
+        XCTAssertNil(try ToggleQuery(rawQuery: "on=1").animation)
+        XCTAssertNil(try ToggleQuery(rawQuery: "on=1&animate=0").animation)
+        let a = try XCTUnwrap(try ToggleQuery(rawQuery: "on=1&animate=1").animation)
+        XCTAssertEqual(a.transition.from, .off)
+        XCTAssertEqual(a.transition.motion, ToggleMotion(curve: .spring, framesPerSecond: 60))
+        XCTAssertFalse(a.loops)
+        XCTAssertEqual(try ToggleQuery(rawQuery: "on=0&animate=1").animation?.transition.from, .on)
+        XCTAssertEqual(try ToggleQuery(rawQuery: "state=mixed&animate=yes").animation?.transition.from, .off)
+        let b = try XCTUnwrap(try ToggleQuery(rawQuery: "state=on&animate=1&from=mixed&motion=reduce&loop=1&fps=24").animation)
+        XCTAssertEqual(b.transition.from, .mixed)
+        XCTAssertEqual(b.transition.motion, ToggleMotion(curve: .reduce, framesPerSecond: 24))
+        XCTAssertTrue(b.loops)
+    }
+
+    func testBadValuesAre400sNamingParameterValueAndWhatIsAccepted() {
+        let cases: [(String, String, String, String)] = [
+            ("animate=2", "animate", "2", "1, 0, true, false, yes, no, on or off"),
+            ("animate=1&loop=yes%20please", "loop", "yes please", "1, 0, true, false, yes, no, on or off"),
+            ("animate=1&from=sideways", "from", "sideways", "on, off or mixed"),
+            ("on=1&animate=1&from=on", "from", "on", "a state other than the one drawn (on): off or mixed"),
+            ("animate=1&motion=bouncy", "motion", "bouncy",
+             "spring (the default) or reduce (Reduce Motion: ease-in-out over 0.15 s, crossfade)"),
+            ("animate=1&fps=61", "fps", "61", "a whole number of frames per second from 10 to 60"),
+            ("animate=1&fps=9", "fps", "9", "a whole number of frames per second from 10 to 60"),
+            ("animate=1&fps=30.5", "fps", "30.5", "a whole number of frames per second from 10 to 60"),
+            ("animate=1&fps=%2B30", "fps", "+30", "a whole number of frames per second from 10 to 60"),
+            ("from=on", "from", "on", "animate=1 with from (it only applies to an animation)"),
+            ("animate=0&loop=1", "loop", "1", "animate=1 with loop (it only applies to an animation)"),
+            ("animate=1&animate=1", "animate", "1", "at most one of animate"),
+        ]
+        for (query, parameter, value, expected) in cases {
+            let e = rejection(query)
+            XCTAssertEqual(e?.parameter, parameter, query)
+            XCTAssertEqual(e?.value, value, query)
+            XCTAssertEqual(e?.expected, expected, query)
+        }
+    }
+
+    func testCacheKeys() throws {
+        func key(_ q: String) throws -> String {
+            ToggleImage.Picture(query: try ToggleQuery(rawQuery: q), format: .png).canonicalKey
+        }
+        XCTAssertNotEqual(try key("on=1"), try key("on=1&animate=1"))
+        XCTAssertEqual(try key("on=1&animate=1"), try key("on=true&animate=yes&from=off&motion=spring&fps=60&loop=0"))
+        XCTAssertEqual(try key("on=1&off_color=red"), try key("on=1&off_color=blue"), "the still shows no off track")
+        XCTAssertNotEqual(try key("on=1&animate=1&off_color=red"), try key("on=1&animate=1&off_color=blue"),
+                          "the animation starts on the off track")
+        XCTAssertNotEqual(try key("on=1&animate=1"), try key("on=1&animate=1&loop=1"))
+        XCTAssertNotEqual(try key("on=1&animate=1"), try key("on=1&animate=1&fps=30"))
+        XCTAssertNotEqual(try key("on=1&animate=1"), try key("on=1&animate=1&motion=reduce"))
+        XCTAssertNotEqual(try key("on=1&animate=1"), try key("on=1&animate=1&from=mixed"))
     }
 }

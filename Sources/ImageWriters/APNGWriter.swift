@@ -1,0 +1,204 @@
+import Raster
+
+/// How long a frame is shown: `numerator / denominator` seconds (APNG `fcTL` delay_num and
+/// delay_den; a denominator of 0 means 1/100 s per the specification, so it is not allowed here).
+public struct FrameDelay: Sendable, Equatable {
+    public var numerator: UInt16
+    public var denominator: UInt16
+
+    public init(numerator: UInt16, denominator: UInt16) {
+        precondition(denominator > 0)
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    /// The delay in seconds.
+    public var seconds: Double { Double(numerator) / Double(denominator) }
+}
+
+/// Writes an animated PNG (APNG: the APNG specification, now part of PNG third edition,
+/// sections 11.3.4 `acTL`, `fcTL`, `fdAT`) from frames of equal size, one frame at a time.
+///
+/// Debian's libpng has no APNG API, so libpng (through `PNGEncoder`) compresses every frame as a
+/// PNG of its own, and this type lifts the compressed data out of its `IDAT` chunks: the first
+/// frame is the default image (`fcTL` before its `IDAT`), each later frame becomes an `fcTL` and
+/// an `fdAT` carrying that frame's zlib stream. Sequence numbers start at 0 and are shared by
+/// `fcTL` and `fdAT`; every chunk gets its CRC-32.
+///
+/// Frames after the first cover only the rectangle that changed since the previous frame
+/// (`fcTL` x/y offsets), with dispose op NONE. The blend op is OVER when every changed pixel is
+/// opaque in the new frame (the unchanged pixels inside the rectangle are then written fully
+/// transparent, which leaves the previous frame showing and compresses to almost nothing), and
+/// SOURCE otherwise (the rectangle replaced whole). An unchanged frame is a 1 x 1 transparent
+/// OVER, so every frame keeps its own delay.
+public struct APNGWriter: Sendable {
+    /// `fcTL` dispose_op and blend_op values (APNG specification).
+    enum DisposeOp: UInt8 { case none = 0, background = 1, previous = 2 }
+    enum BlendOp: UInt8 { case source = 0, over = 1 }
+
+    public let width: Int
+    public let height: Int
+    /// Frames announced in `acTL`; exactly this many must be appended.
+    public let frameCount: Int
+    /// `acTL` num_plays: 0 plays forever, n plays n times.
+    public let plays: Int
+    public let encoder: PNGEncoder
+    public let text: [PNGEncoder.TextChunk]
+
+    private var out: [UInt8] = []
+    /// Chunks libpng wrote after the default image's IDAT (other than IEND), written at the end.
+    private var trailer: [UInt8] = []
+    private var sequence: UInt32 = 0
+    private var appended = 0
+    /// The previous frame's straight-alpha pixels, as one UInt32 per pixel.
+    private var previous: [UInt32] = []
+
+    /// - Parameters: `frameCount` >= 1; `plays` >= 0 (0 forever); `text` goes into tEXt chunks.
+    public init(width: Int, height: Int, frameCount: Int, plays: Int = 1, encoder: PNGEncoder,
+                text: [PNGEncoder.TextChunk] = []) {
+        precondition(frameCount >= 1 && plays >= 0)
+        self.width = width
+        self.height = height
+        self.frameCount = frameCount
+        self.plays = plays
+        self.encoder = encoder
+        self.text = text
+    }
+
+    /// Appends the next frame, shown for `delay`.
+    /// - Throws: `PNGEncodingError.invalidDimensions` if the canvas size differs or more frames
+    ///   than announced are appended; libpng's errors.
+    public mutating func append(_ canvas: Canvas, delay: FrameDelay) throws(PNGEncodingError) {
+        guard canvas.width == width, canvas.height == height, appended < frameCount else {
+            throw .invalidDimensions(width: canvas.width, height: canvas.height)
+        }
+        let straight = canvas.straightAlphaPixels()
+        let pixels = straight.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        if appended == 0 {
+            try writeDefaultImage(straight, delay: delay)
+        } else {
+            try writeFrame(pixels, delay: delay)
+        }
+        previous = pixels
+        appended += 1
+    }
+
+    /// The finished file.
+    /// - Throws: `PNGEncodingError.invalidDimensions` if fewer frames than announced were appended.
+    public func finish() throws(PNGEncodingError) -> [UInt8] {
+        guard appended == frameCount else { throw .invalidDimensions(width: width, height: height) }
+        var file = out
+        file.append(contentsOf: trailer)
+        PNGChunks.append(type: "IEND", data: [], to: &file)
+        return file
+    }
+
+    private mutating func writeDefaultImage(_ straight: [UInt8], delay: FrameDelay) throws(PNGEncodingError) {
+        let png = try encoder.encode(straightRGBA: straight, width: width, height: height, text: text)
+        guard let chunks = PNGChunks.parse(png), chunks.first?.type == "IHDR" else {
+            throw .libpng("unreadable PNG from libpng")
+        }
+        out = PNGChunks.signature
+        var seenIDAT = false
+        for chunk in chunks {
+            switch chunk.type {
+            case "IHDR":
+                PNGChunks.append(type: "IHDR", data: chunk.data, to: &out)
+                var actl: [UInt8] = []
+                PNGChunks.appendUInt32(UInt32(frameCount), to: &actl)
+                PNGChunks.appendUInt32(UInt32(plays), to: &actl)
+                PNGChunks.append(type: "acTL", data: actl, to: &out)
+            case "IDAT":
+                if !seenIDAT {
+                    appendFrameControl(x: 0, y: 0, width: width, height: height, delay: delay, blend: .source)
+                    seenIDAT = true
+                }
+                PNGChunks.append(type: "IDAT", data: chunk.data, to: &out)
+            case "IEND":
+                break
+            default:
+                if seenIDAT {
+                    PNGChunks.append(type: chunk.type, data: chunk.data, to: &trailer)
+                } else {
+                    PNGChunks.append(type: chunk.type, data: chunk.data, to: &out)
+                }
+            }
+        }
+        guard seenIDAT else { throw .libpng("no IDAT from libpng") }
+    }
+
+    /// A later frame: the rectangle that changed since the previous frame, as `fcTL` + `fdAT`.
+    private mutating func writeFrame(_ pixels: [UInt32], delay: FrameDelay) throws(PNGEncodingError) {
+        guard let box = Self.changedBox(previous, pixels, width: width, height: height) else {
+            appendFrameControl(x: 0, y: 0, width: 1, height: 1, delay: delay, blend: .over)
+            try appendFrameData([0, 0, 0, 0], width: 1, height: 1)
+            return
+        }
+        let w = box.x1 - box.x0, h = box.y1 - box.y0
+        // OVER works when every changed pixel is opaque in the new frame: then source-over of
+        // that pixel gives it exactly, and a transparent pixel leaves the previous one showing.
+        var allChangedOpaque = true
+        var crop = [UInt32](repeating: 0, count: w * h)
+        var masked = [UInt32](repeating: 0, count: w * h)
+        for y in box.y0..<box.y1 {
+            for x in box.x0..<box.x1 {
+                let i = y * width + x, j = (y - box.y0) * w + (x - box.x0)
+                let p = pixels[i]
+                crop[j] = p
+                if p != previous[i] {
+                    masked[j] = p
+                    // Byte 3 of each pixel in memory is alpha; UInt32 holds memory order.
+                    if withUnsafeBytes(of: p, { $0[3] }) != 255 { allChangedOpaque = false }
+                }
+            }
+        }
+        let blend: BlendOp = allChangedOpaque ? .over : .source
+        appendFrameControl(x: box.x0, y: box.y0, width: w, height: h, delay: delay, blend: blend)
+        let chosen = blend == .over ? masked : crop
+        try appendFrameData(chosen.withUnsafeBytes { Array($0) }, width: w, height: h)
+    }
+
+    /// The smallest box holding every pixel that differs; nil when none does.
+    static func changedBox(_ a: [UInt32], _ b: [UInt32], width: Int,
+                           height: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        var x0 = width, y0 = height, x1 = 0, y1 = 0
+        for y in 0..<height {
+            let row = y * width
+            var first = -1, last = -1
+            for x in 0..<width where a[row + x] != b[row + x] {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            x0 = min(x0, first); x1 = max(x1, last + 1)
+            y0 = min(y0, y); y1 = y + 1
+        }
+        return x1 > x0 ? (x0, y0, x1, y1) : nil
+    }
+
+    /// `fcTL`: sequence number, size, offset, delay, dispose op NONE, `blend`.
+    private mutating func appendFrameControl(x: Int, y: Int, width: Int, height: Int, delay: FrameDelay,
+                                             blend: BlendOp) {
+        var data: [UInt8] = []
+        PNGChunks.appendUInt32(sequence, to: &data)
+        for v in [width, height, x, y] { PNGChunks.appendUInt32(UInt32(v), to: &data) }
+        PNGChunks.appendUInt16(delay.numerator, to: &data)
+        PNGChunks.appendUInt16(delay.denominator, to: &data)
+        data.append(DisposeOp.none.rawValue)
+        data.append(blend.rawValue)
+        PNGChunks.append(type: "fcTL", data: data, to: &out)
+        sequence += 1
+    }
+
+    /// `fdAT`: sequence number, then the zlib stream libpng made of `straight` (all its IDAT
+    /// chunks' data, in order, as one chunk).
+    private mutating func appendFrameData(_ straight: [UInt8], width: Int, height: Int) throws(PNGEncodingError) {
+        let png = try encoder.encode(straightRGBA: straight, width: width, height: height)
+        guard let chunks = PNGChunks.parse(png) else { throw .libpng("unreadable PNG from libpng") }
+        var data: [UInt8] = []
+        PNGChunks.appendUInt32(sequence, to: &data)
+        for chunk in chunks where chunk.type == "IDAT" { data.append(contentsOf: chunk.data) }
+        PNGChunks.append(type: "fdAT", data: data, to: &out)
+        sequence += 1
+    }
+}
