@@ -53,7 +53,7 @@ for (index, query) in cases.enumerated() {
     print("\(query) | \(frames) | \(bytes.count) | \(String(format: "%.1f", apngTime)) | "
           + "\(String(format: "%.2f", stillTime)) | \(String(format: "%.1f", apngTime / stillTime))x")
     if let dir = writeDirectory {
-        FileManager.default.createFile(atPath: "\(dir)/animation-\(index).png", contents: Data(bytes))
+        try Data(bytes).write(to: URL(fileURLWithPath: "\(dir)/animation-\(index).png"))
         try Data(query.utf8).write(to: URL(fileURLWithPath: "\(dir)/animation-\(index).txt"))
     }
 }

@@ -97,7 +97,7 @@ print(String(format: "ratio row/toggle canvas=%.2f png=%.2f (issue 14 asks < 3)"
              rowCanvas.us / toggleCanvas.us, rowPNG.us / togglePNG.us))
 
 // Where a row's canvas time goes.
-let labelPath = try measure(iterations) { row.row.labelPath(x: 0, y: 0, scale: 2).elements.count }
+let labelPath = measure(iterations) { row.row.labelPath(x: 0, y: 0, scale: 2).elements.count }
 let path = row.row.labelPath(x: 0, y: 0, scale: 2)
 let labelFill = try measure(iterations) {
     var canvas = Canvas(width: 700, height: 88)
