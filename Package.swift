@@ -28,7 +28,7 @@
 //   toggle-server  the executable: `serve` (default), `render` and `probe`
 //   TestSupport    test helpers: independent PNG decoder, loopback client, the binary as a child
 //                  process, a Prometheus text reader
-//   png-tuning, raster-bench, serving-bench, scene-bench, row-bench   benchmarks (`swift run -c release NAME`)
+//   png-tuning, raster-bench, serving-bench, scene-bench, row-bench, style-bench   benchmarks (`swift run -c release NAME`)
 //   fuzz-request-parser, fuzz-query-decoder        libFuzzer targets (`scripts/fuzz NAME SECONDS`)
 //   GeometryTests, RasterTests, SceneTests, UtilitiesTests, TextLayoutTests, TogglePictureTests,
 //   HTTPServerTests,
@@ -90,6 +90,8 @@ let package = Package(
                           path: "Benchmarks/row"),
         .executableTarget(name: "apng-bench", dependencies: ["ToggleService"], path: "Benchmarks/apng",
                           exclude: ["run.sh"]),
+        .executableTarget(name: "style-bench", dependencies: ["ToggleService", "TogglePicture"],
+                          path: "Benchmarks/styles"),
         .executableTarget(name: "scene-bench",
                           dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Scene", "SceneRaster", "Raster",
                                          "Geometry"],

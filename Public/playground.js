@@ -19,9 +19,19 @@ const DEFAULTS = {
   state: "on", disabled: false, on_sym: "checkmark", off_sym: "xmark", sym: "minus",
   color: "green", off_color: "", bg: "", scale: "2", size: "large", pad: "0", theme: "light", alt: "",
   label: "",
-  format: "png",
+  format: "png", style: "iconSwitch", style_label: "Label",
   animate: false,
 };
+// Each style's defaults (docs/design-facts.md section 11): symbols when on, off and mixed (null:
+// the style has none), the tint, and whether /toggle needs a label.
+const STYLES = {
+  iconSwitch: { on_sym: "checkmark", off_sym: "xmark", sym: "minus", color: "green" },
+  switch: { on_sym: null, off_sym: null, sym: null, color: "green" },
+  button: { on_sym: "", off_sym: "", sym: "minus", color: "green", label: true },
+  symbol: { on_sym: "hare", off_sym: "xmark.circle", sym: "xmark.circle", color: "green", label: true },
+  tutorial: { on_sym: "checkmark", off_sym: "xmark", sym: "minus", color: "orange" },
+};
+const styleOf = (s) => STYLES[s.style] || STYLES.iconSwitch;
 const SEARCH_LIMIT = 48;
 
 const $ = (id) => document.getElementById(id);
@@ -93,6 +103,8 @@ function settings() {
     label: $("label").value.trim(),
     format: form.elements.format.value,
     animate: $("animate").checked,
+    style: $("style").value,
+    style_label: $("style_label").value.trim(),
   };
 }
 
@@ -106,6 +118,8 @@ function apply(s) {
   $("size").value = (SIZES.find(([n]) => n.toLowerCase() === String(s.size).toLowerCase()) || [s.size])[0];
   $("pad").value = s.pad;
   form.elements.format.value = s.format === "svg" ? "svg" : "png";
+  $("style").value = s.style in STYLES ? s.style : "iconSwitch";
+  $("style_label").value = s.style_label;
   form.elements.theme.value = s.theme;
   $("alt").value = s.alt;
   $("label").value = s.label;
@@ -118,11 +132,16 @@ function apply(s) {
 function query(s, theme = s.theme) {
   const q = [];
   const add = (name, value) => q.push(name + "=" + encodeURIComponent(value));
+  const style = styleOf(s);
+  if (s.style !== "iconSwitch") add("style", s.style);
+  if (style.label) add("label", s.style_label);
   if (s.state === "mixed") add("state", "mixed"); else add("on", s.state === "on" ? "1" : "0");
-  if (s.state === "on" && s.on_sym && s.on_sym !== DEFAULTS.on_sym) add("on_sym", s.on_sym);
-  if (s.state === "off" && s.off_sym && s.off_sym !== DEFAULTS.off_sym) add("off_sym", s.off_sym);
-  if (s.state === "mixed" && s.sym && s.sym !== DEFAULTS.sym) add("sym", s.sym);
-  if (s.color && s.color !== "green") add("color", s.color);
+  if (style.on_sym !== null) {
+    if (s.state === "on" && s.on_sym && s.on_sym !== style.on_sym) add("on_sym", s.on_sym);
+    if (s.state === "off" && s.off_sym && s.off_sym !== style.off_sym) add("off_sym", s.off_sym);
+    if (s.state === "mixed" && s.sym && s.sym !== style.sym) add("sym", s.sym);
+  }
+  if (s.color && s.color !== style.color) add("color", s.color);
   if (s.off_color && s.state === "off") add("off_color", s.off_color);
   if (s.scale && Number(s.scale) !== 1) add("scale", s.scale);
   if (s.size !== "large") add("size", s.size);
@@ -130,15 +149,15 @@ function query(s, theme = s.theme) {
   if (s.disabled) add("disabled", "1");
   if (s.bg) add("bg", s.bg);
   if (s.pad && Number(s.pad) !== 0) add("pad", s.pad);
-  // Rows are still pictures; an animation has one colour scheme.
-  if (s.animate && !s.label && theme !== "auto") add("animate", "1");
+  // Rows are still pictures, an animation has one colour scheme, and only the icon switch moves.
+  if (s.animate && !s.label && theme !== "auto" && (s.style || "iconSwitch") === "iconSwitch") add("animate", "1");
   return q.join("&");
 }
 
 /** A /toggle URL, or a /row URL (label first) when there is a label. */
 function toggleURL(s, theme) {
   const ext = s.format === "svg" ? ".svg" : "";
-  if (s.label) return location.origin + "/row" + ext + "?label=" + encodeURIComponent(s.label) + "&" + query(s, theme);
+  if (s.label && s.style === "iconSwitch") return location.origin + "/row" + ext + "?label=" + encodeURIComponent(s.label) + "&" + query(s, theme);
   return location.origin + "/toggle" + ext + "?" + query(s, theme);
 }
 
@@ -148,6 +167,7 @@ function dimensions(s) {
   const factor = (SIZES.find(([n]) => n === s.size) || ["large", 1])[1];
   const scale = Number(s.scale) || 1;
   const pad = Number(s.pad) || 0;
+  if (s.style !== "iconSwitch" && s.style in STYLES) return styleDimensions(s, factor, scale, pad);
   const h = 32 * factor;
   if (s.label) {
     const loaded = preview.complete && preview.naturalWidth && preview.getAttribute("src") === toggleURL(s);
@@ -160,8 +180,60 @@ function dimensions(s) {
   return { pxW, pxH, width: Math.round(pxW / scale), height: Math.round(pxH / scale) };
 }
 
+/** Sizes of the other styles (docs/design-facts.md section 11): switch and tutorial are 51 x 31 pt
+ *  at every Dynamic Type size; a button or symbol picture's width follows its label, so it is
+ *  read from the loaded image (until then: the picture without text). */
+function styleDimensions(s, factor, scale, pad) {
+  const margin = 2 * Math.round(pad * scale);
+  let pxW, pxH;
+  if (s.style === "switch" || s.style === "tutorial") {
+    pxW = Math.round(51 * scale) + margin;
+    pxH = Math.round(31 * scale) + margin;
+  } else if (preview.complete && preview.naturalWidth && preview.getAttribute("src") === toggleURL(s)) {
+    pxW = preview.naturalWidth;
+    pxH = preview.naturalHeight;
+  } else if (s.style === "button") {
+    const symbol = [s.on_sym, s.off_sym, s.sym][["on", "off", "mixed"].indexOf(s.state)];
+    pxW = Math.round((28 + (symbol ? 17 : 0)) * scale) + margin;
+    pxH = Math.round(34 * factor * scale) + margin;
+  } else {
+    pxW = Math.round((53 + 2 * pad) * scale);
+    pxH = pxW;
+  }
+  return { pxW, pxH, width: Math.round(pxW / scale), height: Math.round(pxH / scale) };
+}
+
+/** The current settings in each state, under the preview: what the style looks like on, off
+ *  and mixed. */
+function showStates(s) {
+  const strip = $("states");
+  const figures = ["off", "on", "mixed"].map((state) => {
+    const other = { ...s, state, format: "png" };
+    const figure = document.createElement("figure");
+    const img = document.createElement("img");
+    img.src = toggleURL(other);
+    img.alt = altText(other);
+    img.addEventListener("load", () => {
+      const scale = Number(s.scale) || 1;
+      img.width = Math.round(img.naturalWidth / scale);
+      img.height = Math.round(img.naturalHeight / scale);
+    });
+    const caption = document.createElement("figcaption");
+    caption.textContent = state;
+    figure.append(img, caption);
+    return figure;
+  });
+  if (strip.dataset.for !== figures.map((f) => f.firstChild.src).join(" ")) {
+    strip.dataset.for = figures.map((f) => f.firstChild.src).join(" ");
+    strip.replaceChildren(...figures);
+  }
+}
+
 function altText(s) {
   if (s.alt) return s.alt;
+  if (styleOf(s).label && s.style_label) {
+    return `${s.style_label}, ${s.style === "button" ? "toggle button" : "switch"}, ${s.state}${s.disabled ? ", dimmed" : ""}`;
+  }
   const state = s.state === "mixed" ? "mixed" : s.state;
   if (s.label) return `${s.label}, switch, ${state}${s.disabled ? ", dimmed" : ""}`;
   return `Switch, ${state}${s.disabled ? ", disabled" : ""}`;
@@ -190,7 +262,7 @@ function snippets(s) {
 
 /** Names the server would refuse, checked against the catalogue once it has loaded. */
 function unknownSymbol(s) {
-  if (!knownNames.size) return null;
+  if (!knownNames.size || styleOf(s).on_sym === null) return null;
   const name = s.state === "on" ? s.on_sym : s.state === "off" ? s.off_sym : s.sym;
   if (!name || knownNames.has(name)) return null;
   return name;
@@ -213,6 +285,11 @@ function update() {
   for (const p of ["on_sym", "off_sym", "sym"]) {
     $(p).closest("label").classList.toggle("active", p === { on: "on_sym", off: "off_sym", mixed: "sym" }[s.state]);
   }
+  const style = styleOf(s);
+  $("style-label-field").hidden = !style.label;
+  // A style without symbols (switch) takes none: the server would refuse them.
+  $("on_sym").closest("fieldset").disabled = style.on_sym === null;
+  if (style.label && !s.style_label) { showProblem(`The ${s.style} style needs a label.`); return; }
   const unknown = unknownSymbol(s);
   if (unknown) {
     showProblem(`No symbol is called “${unknown}”.`);
@@ -232,6 +309,7 @@ function update() {
   preview.height = height;
   if (preview.getAttribute("src") !== sn.url) preview.src = sn.url;
   preview.alt = altText(s);
+  showStates({ ...s, theme: s.theme === "auto" ? "light" : s.theme });
   $("flip").setAttribute("aria-pressed", String(s.state === "on"));
   $("stage").className = "stage " + s.theme;
   $("dimensions").textContent = `${pxW} × ${pxH} px image, shown at ${width} × ${height} CSS px`;
@@ -271,6 +349,13 @@ function settingsFromQuery(search) {
   const s = { ...API_DEFAULTS };
   const get = (...names) => names.map((n) => params.get(n)).find((v) => v !== null);
   const truthy = (v) => ["1", "true", "yes", "on"].includes(String(v).toLowerCase());
+  // A style starts from its own symbols and tint; the button and symbol styles' label is theirs.
+  const style = STYLES[get("style")];
+  if (style) {
+    s.style = get("style");
+    for (const k of ["on_sym", "off_sym", "sym", "color"]) if (style[k] !== null) s[k] = style[k];
+    if (style.label && get("label") !== undefined) s.style_label = get("label");
+  }
   if (get("state") !== undefined) s.state = get("state").toLowerCase();
   else if (get("on") !== undefined) s.state = truthy(get("on")) ? "on" : "off";
   const onSym = get("on_sym", "onSymbol"), offSym = get("off_sym", "offSymbol"), mixed = get("mixed_sym");
@@ -302,9 +387,11 @@ $("play").addEventListener("click", () => {
   preview.src = url + "&v=" + plays;
 });
 
-// A row's height is known once it has loaded: size the preview and the snippets from it.
+// A row's height, and a button's or symbol picture's size, are known once it has loaded: size the
+// preview and the snippets from it.
 preview.addEventListener("load", () => {
-  if (settings().label) update();
+  const s = settings();
+  if (s.label || s.style === "button" || s.style === "symbol") update();
 });
 
 preview.addEventListener("error", async () => {
@@ -455,6 +542,12 @@ form.addEventListener("input", (event) => {
     $(event.target.id + "-picker").value = COLOURS[event.target.value];
   }
   if (event.target.id === "symbol-target") { searchSymbols(); return; }
+  if (event.target.id === "style") {
+    // A new style starts from its own symbols and tint.
+    const style = styleOf(settings());
+    for (const p of ["on_sym", "off_sym", "sym"]) if (style[p] !== null) $(p).value = style[p];
+    setColour("color", style.color);
+  }
   update();
 });
 form.addEventListener("submit", (event) => event.preventDefault());

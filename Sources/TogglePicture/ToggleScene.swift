@@ -1,68 +1,31 @@
 import Geometry
 import Scene
 
-/// Lays a toggle out as a `Scene` (docs/design-facts.md section 2): the operations every backend
-/// draws, in px.
+/// Lays a toggle out as a `Scene`: the operations every backend draws, in px, by the style the
+/// spec names (`ToggleStyles`; docs/design-facts.md sections 2 and 11).
 ///
-/// Layers, bottom to top: background (if any), track, knob shadow, knob, symbol. Disabled draws
-/// every layer at 0.4 of its own alpha, as `.opacity(0.4)` does without a compositing group.
+/// Disabled draws every layer at 0.4 of its own alpha, as `.opacity(0.4)` does without a
+/// compositing group, in every style.
 public enum ToggleScene {
     /// Opacity of every layer of a disabled toggle.
     public static let disabledOpacity = 0.4
 
-    /// The scene of `spec` in `pose`, `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px. The
-    /// pose says where the knob is, the track's colour and the symbols: nil is the still
-    /// picture (`TogglePose(rest: spec)`); an animation frame passes its transition's pose at
-    /// time t (`ToggleTransition.pose(at:)`), so every frame is laid out here too.
+    /// The scene of `spec` in its style; with a `pose` (an animation frame: knob position, track
+    /// colour, symbols at time t, `ToggleTransition.pose(at:)`), the icon switch's frame, the
+    /// only animated style in this version (`animate=1` with another style is a 400).
     /// - Throws: `ToggleRenderError.unknownSymbol` when a symbol name is not in the catalogue,
     ///   `.corruptSymbol` when its bundled icon data does not parse.
     public static func scene(for spec: ToggleSpec, pose: TogglePose? = nil) throws(ToggleRenderError) -> Scene {
-        let layout = ToggleLayout(spec: spec)
-        let pose = pose ?? TogglePose(rest: spec)
-        var symbols: [(path: Path, symbol: TogglePose.Symbol)] = []
-        for symbol in pose.symbols {
-            do {
-                symbols.append((try SymbolCatalog.outline(named: symbol.name), symbol))
-            } catch .unknownName {
-                throw .unknownSymbol(symbol.name)
-            } catch {
-                throw .corruptSymbol(name: symbol.name, error)
-            }
-        }
-        let appearance = spec.appearance
-        let opacity = spec.disabled ? disabledOpacity : 1
-        var scene = Scene(width: layout.canvasWidth, height: layout.canvasHeight, title: accessibilityText(spec))
-        if let background = spec.background {
-            scene.append(.paint(background.resolved(in: appearance)))
-        }
-
-        let pad = Double(layout.padding)
-        let track = Path.capsule(x: pad, y: pad, width: Double(layout.trackWidth), height: Double(layout.trackHeight))
-        scene.append(.fill(PathFill(track, color: pose.trackColor, opacity: opacity)))
-
-        let center = Point(pose.knobCenterX, layout.knobCenterY)
-        let knob = Path.circle(center: center, radius: layout.knobRadius)
-        // The knob, when drawn opaque right after, hides most of its shadow.
-        let knobIsOpaque = StyleColors.knob.alpha * opacity >= 1
-        scene.append(.shadow(PathShadow(
-            knob, offset: Point(0, ToggleLayout.shadowOffsetY * layout.scale),
-            sigma: ToggleLayout.shadowSigma * layout.scale, color: StyleColors.shadow, opacity: opacity,
-            hiddenUnder: knobIsOpaque ? Disc(center: center, radius: layout.knobRadius) : nil)))
-        scene.append(.fill(PathFill(knob, color: StyleColors.knob, opacity: opacity)))
-
-        // The 24-unit box, centred on the knob, scaled to the symbol box side (times the pose's
-        // scale during a replace effect).
-        for (path, symbol) in symbols {
-            let k = layout.symbolBoxSide / 24 * symbol.scale
-            let toCanvas = AffineTransform.scale(k, k).then(.translation(center.x - 12 * k, center.y - 12 * k))
-            scene.append(.fill(PathFill(path, transform: toCanvas, color: symbol.color, opacity: opacity * symbol.opacity)))
-        }
-        return scene
+        guard let pose else { return try ToggleStyles.style(of: spec).makeBody(spec) }
+        return try IconSwitchToggleStyle().makeBody(spec, pose: pose)
     }
 
     /// What VoiceOver says of the control: "Switch, on" ("off", "mixed"), then ", dimmed" when
-    /// disabled (iOS's word for a disabled control).
+    /// disabled (iOS's word for a disabled control); a label comes first ("Wi-Fi, switch, on"),
+    /// and the button style says "toggle button".
     public static func accessibilityText(_ spec: ToggleSpec) -> String {
-        "Switch, \(spec.state.rawValue)" + (spec.disabled ? ", dimmed" : "")
+        let role = spec.style == ButtonToggleStyle().name ? "toggle button" : "switch"
+        let head = spec.label.isEmpty ? role.prefix(1).uppercased() + role.dropFirst() : spec.label + ", " + role
+        return head + ", \(spec.state.rawValue)" + (spec.disabled ? ", dimmed" : "")
     }
 }

@@ -12,10 +12,17 @@ extension ToggleSpec {
     public var canonicalKey: String {
         let (trackColor, symbolColor) = resolvedColors
         let bg = background?.resolved(in: appearance) ?? .clear
-        return [
+        let key = [
             Self.rendererVersion, state.rawValue, symbolName, Self.key(trackColor), Self.key(symbolColor),
             "\(scale)", size.rawValue, disabled ? "d" : "e", Self.key(bg.alpha == 0 ? .clear : bg), "\(padding)",
         ].joined(separator: ";") + (mirrored && state != .mixed ? ";rtl" : "")
+        // The default style without a label keeps the key (and ETags) it always had; any other
+        // style adds its name, the label, both track colours and the theme (styles draw the
+        // label and their own fixed colours per theme).
+        guard style != ToggleStyles.defaultName || !label.isEmpty else { return key }
+        let off = offColor.map { Self.key($0.resolved(in: appearance)) } ?? "-"
+        return key + ";" + [style, Self.key(tint.resolved(in: appearance)), off, appearance.rawValue,
+                            "\(label.utf8.count):" + label].joined(separator: ";")
     }
 
     /// The track's and the symbol's colours as drawn: the tint for both when on or mixed; when
@@ -36,12 +43,16 @@ extension ToggleSpec {
     }
 
     /// Human-readable summary for the PNG Description chunk and alt text, e.g.
-    /// "Switch, on, symbol moon.fill, tint indigo". The tint is named by the colour drawn (a
-    /// SwiftUI name when it is one in this theme, else `#rrggbbaa`), not by how it was written,
-    /// so specs with equal `canonicalKey`s (`color=orange`, `color=ff9500`, `color=rgb(255,149,0)`)
-    /// give byte-identical PNGs, as their shared strong ETag promises.
+    /// "Switch, on, symbol moon.fill, tint indigo"; other styles add theirs ("Wi-Fi, Switch, on,
+    /// style switch, tint blue"). The tint is named by the colour drawn (a SwiftUI name when it is
+    /// one in this theme, else `#rrggbbaa`), not by how it was written, so specs with equal
+    /// `canonicalKey`s (`color=orange`, `color=ff9500`, `color=rgb(255,149,0)`) give byte-identical
+    /// PNGs, as their shared strong ETag promises.
     public var accessibilityDescription: String {
-        var parts = ["Switch", state.rawValue, "symbol \(symbolName)"]
+        var parts = ["Switch", state.rawValue]
+        if !label.isEmpty { parts.insert(label, at: 0) }
+        if style != ToggleStyles.defaultName { parts.append("style \(style)") }
+        if !symbolName.isEmpty && ToggleStyles.style(of: self).symbols != nil { parts.append("symbol \(symbolName)") }
         if state != .off {
             let drawn = tint.resolved(in: appearance)
             let name = NamedColor.allCases.first { $0.resolved(in: appearance) == drawn }

@@ -26,6 +26,11 @@ public struct ToggleSpec: Sendable, Equatable {
     public var background: ColorSpecifier? = nil
     /// Margin on every side, in pt, 0...64.
     public var padding: Double = 0
+    /// The style's name (`style=`, a name in `ToggleStyles.all`); default `iconSwitch`.
+    public var style: String = "iconSwitch"
+    /// The toggle's label (`label=`): the text of the `button` and `symbol` styles, and the
+    /// first words of every picture's accessibility text. Empty: none.
+    public var label: String = ""
     /// Right to left (`dir=rtl`, or a row whose label is right to left): the knob's leading end
     /// is the right, so on puts the knob at the left, as iOS mirrors `.leading`/`.trailing`
     /// (docs/design-facts.md section 10).

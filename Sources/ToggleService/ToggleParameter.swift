@@ -34,6 +34,13 @@ extension ToggleQuery {
             }
             q.spec.state = state
         },
+        // sources sets the state as on/state do (checkCombinations refuses it beside them).
+        ToggleParameter("sources") { q, p throws(ParameterError) in
+            q.spec.state = MultiValueState.state(of: try StyleParameters.sources(p))
+        },
+        // Before the symbols and colours: a style sets its own defaults, which they override.
+        ToggleParameter("style") { q, p throws(ParameterError) in try StyleParameters.applyStyle(p, to: &q.spec) },
+        ToggleParameter("label") { q, p throws(ParameterError) in q.spec.label = try StyleParameters.label(p) },
         ToggleParameter("on_sym", aliases: ["onSymbol"]) { q, p throws(ParameterError) in q.spec.onSymbol = try symbol(p) },
         ToggleParameter("off_sym", aliases: ["offSymbol"]) { q, p throws(ParameterError) in q.spec.offSymbol = try symbol(p) },
         // After `on` and `state`: the symbol of whichever state is drawn.

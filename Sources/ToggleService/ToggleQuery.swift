@@ -34,11 +34,19 @@ public struct ToggleQuery: Sendable {
         try self.init(pairs: QueryDecoder.decode(rawQuery ?? ""), impliedScale: impliedScale)
     }
 
-    /// Parses decoded pairs (for `/row` and `/card`, which take their own parameters out first).
+    /// Parses decoded pairs (for `/row` and `/card`, which take their own parameters out first;
+    /// `inRow`: they draw the icon switch only, so `style` and `label` are theirs to refuse).
     /// - Throws: `ParameterError` as `init(rawQuery:impliedScale:)` does, but for encoding.
-    public init(pairs: [QueryDecoder.Pair], impliedScale: Double? = nil) throws(ParameterError) {
+    public init(pairs: [QueryDecoder.Pair], impliedScale: Double? = nil, inRow: Bool = false) throws(ParameterError) {
         let (values, ignored) = try Self.collect(pairs)
+        if inRow, let p = values["style"] ?? values["label"] {
+            throw ParameterError(error: "invalid value", parameter: p.name, value: p.value,
+                                 expected: p.name == "style"
+                                     ? "no style: /row and /card draw the icon switch (style= is for /toggle)"
+                                     : "one label: the row's own")
+        }
         try Self.checkCombinations(values, impliedScale: impliedScale)
+        try StyleParameters.checkCombinations(values)
         spec = ToggleSpec()
         self.ignored = ignored
         for parameter in Self.parameters {
@@ -147,7 +155,7 @@ public struct ToggleQuery: Sendable {
     /// - Throws: what `init(pairs:)` throws, and a 400 on `animate` when an animation was asked
     ///   (rows and cards are not animated).
     static func still(pairs: [QueryDecoder.Pair]) throws(ParameterError) -> ToggleQuery {
-        let query = try ToggleQuery(pairs: pairs)
+        let query = try ToggleQuery(pairs: pairs, inRow: true)
         if query.animation != nil, let p = pairs.first(where: { canonicalNames[$0.name] == "animate" }) {
             throw ParameterError(error: "invalid parameter", parameter: p.name, value: p.value,
                                  expected: "animate on /toggle only; rows and cards are still pictures")

@@ -179,6 +179,39 @@ def check_format_switch(driver, base):
     check("theme=auto" not in src4 and w4 > 0, f"back to PNG drops theme=auto: {src4}")
 
 
+def check_styles(driver, base):
+    """The style picker (issue 15): each style's preview at its own size (switch and tutorial
+    51 x 31 pt), its defaults in the URL (none sent), the label field for button and symbol, no
+    symbols for switch, and the strip of its three states under the preview."""
+    driver.get(base + "/?state=on&scale=2")
+    src, _, _ = preview_loaded(driver)
+    strip = ("return [...document.querySelectorAll('#states img')]"
+             ".map(i => [i.complete && i.naturalWidth, i.naturalHeight, i.src])")
+    for style, size in (("switch", (102, 62)), ("tutorial", (102, 62)), ("button", None), ("symbol", None)):
+        time.sleep(1.1)  # the select's type-ahead forgets what was typed after about a second
+        choose(driver, "style", style)
+        src2, w, h = preview_loaded(driver, src, "style=" + style)
+        check(w > 0 and (size is None or (w, h) == size), f"{style} preview {src2} at {w}x{h}")
+        check("color=" not in src2 and "sym=" not in src2, f"{style}'s own defaults are not sent: {src2}")
+        needs_label = style in ("button", "symbol")
+        check(("label=Label" in src2) == needs_label, f"{style} sends label= only if it needs one: {src2}")
+        check(driver.execute_script("return !document.getElementById('style-label-field').hidden") == needs_label,
+              f"the label field shows for {style} only if it needs one")
+        check(driver.execute_script("return document.getElementById('on_sym').closest('fieldset').disabled") ==
+              (style == "switch"), f"symbols are off for {style} only if it has none")
+        ok = wait_for(driver, strip + f".every(([w, h, s]) => w > 0 && s.includes('style={style}'))",
+                      message="the states strip")
+        states = driver.execute_script(strip)
+        check(ok and len(states) == 3 and all(f"style={style}" in s for _, _, s in states)
+              and ["on=0" in states[0][2], "on=1" in states[1][2], "state=mixed" in states[2][2]] == [True] * 3,
+              f"{style}: off, on and mixed under the preview {states}")
+        src = src2
+    time.sleep(1.1)
+    choose(driver, "style", "iconSwitch")
+    src3, w3, h3 = preview_loaded(driver, src, "on=")
+    check("style=" not in src3 and "label=" not in src3 and (w3, h3) == (115, 64), f"back to the icon switch: {src3}")
+
+
 def check_animation_plays(driver, src="/toggle?on=1&animate=1&loop=1&scale=2", kind="APNG"):
     """Chromium plays our animation (APNG, or the animated SVG): the looping animation rests 1 s
     on its first frame (off: white knob on the left), then moves and rests 1 s on on (knob on the
@@ -427,6 +460,7 @@ def main():
         check_svg(driver, base)
         check_format_switch(driver, base)
         check_animate_control(driver, base)
+        check_styles(driver, base)
         errors = console_errors(driver)
         check(errors == [], f"no console errors after the format switch {errors}")
     finally:

@@ -24,7 +24,19 @@ final class SVGFidelityTests: XCTestCase {
             "on=1&color=indigo&bg=white&pad=6&sym=heart.fill", "on=0&off_color=red&scale=4&bg=black&theme=dark",
             "on=1&sym=location.slash.fill&scale=2&disabled=1&bg=yellow", "state=mixed&color=%23ff000080&scale=2.5",
             "on=1&sym=mdi:weather-night&size=accessibility3", "on=0&off_sym=bell.slash&pad=3&scale=1.25",
-        ]
+        ] + styleQueries
+    }()
+
+    /// Every style x state x theme (issue 15), some at scale 2, disabled or padded.
+    static let styleQueries: [String] = {
+        var q: [String] = []
+        for style in ["switch", "button&label=Bold", "symbol&label=Play", "tutorial"] {
+            for state in ["on=1", "on=0", "state=mixed"] {
+                for theme in ["light", "dark"] { q.append("style=\(style)&\(state)&theme=\(theme)") }
+            }
+            q.append("style=\(style)&sources=1,0&scale=2&disabled=1&pad=2&bg=white")
+        }
+        return q + ["style=button&label=B&on=1&sym=star.fill&scale=3&color=purple", "style=switch&on=1&scale=2.5"]
     }()
 
     static func rsvgConvert() -> String? {

@@ -118,7 +118,7 @@ final class ToggleQueryTests: XCTestCase {
         }
         // Cache-busters and other names far from every parameter stay ignored.
         let busters = ["v", "t", "_", "cb", "ts", "r", "rand", "nonce", "cache", "cachebust", "utm_source",
-                       "version", "ref", "time", "date", "style", "label", "width", "x"]
+                       "version", "ref", "time", "date", "width", "x"]
         let q = try ToggleQuery(rawQuery: busters.map { $0 + "=1" }.joined(separator: "&") + "&on=1")
         XCTAssertEqual(q.ignored, busters)
         XCTAssertEqual(q.spec.state, .on)
@@ -127,8 +127,8 @@ final class ToggleQueryTests: XCTestCase {
     /// Every parameter row is reachable by each of its names, and the aliases are the documented ones.
     func testParameterTableNamesTheDocumentedParameters() throws {
         XCTAssertEqual(ToggleQuery.parameters.map(\.name),
-                       ["on", "state", "on_sym", "off_sym", "sym", "color", "off_color", "bg", "scale", "size",
-                        "theme", "disabled", "dir", "pad", "animate", "from", "motion", "loop", "fps"])
+                       ["on", "state", "sources", "style", "label", "on_sym", "off_sym", "sym", "color", "off_color",
+                        "bg", "scale", "size", "theme", "disabled", "dir", "pad", "animate", "from", "motion", "loop", "fps"])
         XCTAssertEqual(ToggleQuery.canonicalNames["tint"], "color")
         XCTAssertEqual(ToggleQuery.canonicalNames["onSymbol"], "on_sym")
         XCTAssertEqual(ToggleQuery.canonicalNames["offSymbol"], "off_sym")

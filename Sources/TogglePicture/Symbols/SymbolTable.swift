@@ -45,6 +45,8 @@ struct SymbolAlias: Sendable {
         .init("checkmark.shield", "shield-check-outline"),
         .init("checkmark.shield.fill", "shield-check"),
         .init("xmark.circle", "close-circle-outline"),
+        // Seed 001's MyToggleStyle draws `hare` when on (docs/design-facts.md section 11).
+        .init("hare", "rabbit-variant-outline"),
         .init("xmark.circle.fill", "close-circle"),
         .init("xmark.octagon.fill", "close-octagon"),
         .init("minus.circle", "minus-circle-outline"),

@@ -1,0 +1,49 @@
+import Geometry
+import TextLayout
+
+/// The size a style's label takes, pt, and its laid-out text. The label is text in the body
+/// style (docs/design-facts.md section 10: `.body.weight(.medium)`, the body size and a line
+/// height of 22 pt x the Dynamic Type factor), on one line.
+public struct StyleLabel: Sendable {
+    /// Width and height of the label's lines, pt; zero for no label.
+    public var width: Double
+    public var height: Double
+    /// The shaped text; nil for no label (or a size given by hand, as the geometry tests do).
+    public var text: TextBlock?
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+        text = nil
+    }
+
+    public static let none = StyleLabel(width: 0, height: 0)
+
+    /// Body text size by Dynamic Type category, pt (xSmall ... accessibility5; 17 at Large).
+    public static let bodySizes: [Double] = BodyText.sizes
+
+    /// The body style's line height at `size`, pt: 22 x the category's factor.
+    public static func lineHeight(_ size: DynamicTypeSize) -> Double { BodyText.lineHeight(factor: size.factor) }
+
+    /// The body text size at `size`, pt.
+    public static func bodySize(_ size: DynamicTypeSize) -> Double {
+        bodySizes[DynamicTypeSize.allCases.firstIndex(of: size)!]
+    }
+
+    /// The label of `spec` shaped on one line with the bundled fonts; `.none` for no label, or
+    /// for text no bundled font covers (query parsing refuses such labels first).
+    public static func measured(_ spec: ToggleSpec, textLayout: TextLayout = .shared) -> StyleLabel {
+        guard !spec.label.isEmpty,
+              let block = try? textLayout.layout(spec.label, size: bodySize(spec.size), lineHeight: lineHeight(spec.size))
+        else { return .none }
+        var label = StyleLabel(width: block.width, height: block.height)
+        label.text = block
+        return label
+    }
+
+    /// The label's glyph outlines in px with its box's top-left corner at `origin` px; nil without text.
+    public func path(at origin: Point, scale: Double, textLayout: TextLayout = .shared) -> Path? {
+        guard let text else { return nil }
+        return textLayout.path(of: text, x: origin.x / scale, y: origin.y / scale, boxWidth: width, scale: scale)
+    }
+}

@@ -1,0 +1,95 @@
+import Geometry
+import Scene
+
+/// SwiftUI's built-in `.switch` style on iOS (seed 001; docs/design-facts.md section 11): a
+/// 51 x 31 pt capsule, a 27 pt white knob inset 2 pt with two shadows, no symbol. Like UISwitch
+/// it keeps its size at every Dynamic Type size. Mixed (our reading): knob centred, track in the
+/// tint.
+public struct SwitchToggleStyle: ToggleStyle {
+    public init() {}
+    public var name: String { "switch" }
+    public var symbols: StyleSymbols? { nil }
+
+    /// Layers, bottom to top: background (if any), track, the two knob shadows, knob.
+    public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
+        let layout = SwitchLayout(spec: spec)
+        let opacity = StyleDrawing.opacity(spec)
+        var scene = StyleDrawing.canvas(spec, width: layout.canvasWidth, height: layout.canvasHeight)
+        scene.append(.fill(PathFill(layout.track, color: Self.trackColor(spec), opacity: opacity)))
+        let knobIsOpaque = StyleColors.knob.alpha * opacity >= 1
+        for shadow in layout.shadows {
+            scene.append(.shadow(PathShadow(
+                layout.knob, offset: shadow.offset, sigma: shadow.sigma, color: shadow.color, opacity: opacity,
+                hiddenUnder: knobIsOpaque ? layout.knobDisc : nil)))
+        }
+        scene.append(.fill(PathFill(layout.knob, color: StyleColors.knob, opacity: opacity)))
+        return scene
+    }
+
+    /// The track: the tint when on or mixed; off, `off_color` or secondarySystemFill.
+    static func trackColor(_ spec: ToggleSpec) -> RGBAColor {
+        guard spec.state == .off else { return spec.tint.resolved(in: spec.appearance) }
+        return spec.offColor?.resolved(in: spec.appearance) ?? secondarySystemFill(spec.appearance)
+    }
+
+    /// UIKit's secondarySystemFill: rgba(120,120,128,0.16) light, rgba(120,120,128,0.32) dark.
+    public static func secondarySystemFill(_ appearance: Appearance) -> RGBAColor {
+        RGBAColor(red: 120, green: 120, blue: 128, alpha: appearance == .light ? 0.16 : 0.32)
+    }
+}
+
+/// One drop shadow of a knob, in px.
+public struct KnobShadow: Sendable, Equatable {
+    public var offset: Point
+    public var sigma: Double
+    public var color: RGBAColor
+}
+
+/// The `.switch` style's geometry in px (docs/design-facts.md section 11; pt x scale).
+public struct SwitchLayout: Sendable {
+    /// Track size, pt.
+    public static let trackSize = (width: 51.0, height: 31.0)
+    /// Knob diameter and its inset from the track's edge, pt.
+    public static let knobDiameter = 27.0
+    public static let knobInset = 2.0
+    /// The knob's two shadows in pt: (0, 3) sigma 4 black 0.15 and (0, 3) sigma 0.5 black 0.06.
+    public static let shadowsInPoints: [(y: Double, sigma: Double, alpha: Double)] = [(3, 4, 0.15), (3, 0.5, 0.06)]
+
+    /// Track size, px: `round(51 s)` x `round(31 s)`; margin `round(pad s)`.
+    public let trackWidth: Int
+    public let trackHeight: Int
+    public let padding: Int
+    public var canvasWidth: Int { trackWidth + 2 * padding }
+    public var canvasHeight: Int { trackHeight + 2 * padding }
+    /// Knob centre and radius, px, canvas coordinates.
+    public let knobCenter: Point
+    public let knobRadius: Double
+    public let shadows: [KnobShadow]
+
+    public init(spec: ToggleSpec) {
+        let s = spec.scale
+        trackWidth = StyleDrawing.pixels(Self.trackSize.width, scale: s)
+        trackHeight = StyleDrawing.pixels(Self.trackSize.height, scale: s)
+        padding = StyleDrawing.pixels(spec.padding, scale: s)
+        knobRadius = Self.knobDiameter * s / 2
+        let pad = Double(padding)
+        let inset = Self.knobInset * s + knobRadius
+        let x: Double
+        switch spec.state {
+        case .off: x = pad + inset
+        case .on: x = pad + Double(trackWidth) - inset
+        case .mixed: x = pad + Double(trackWidth) / 2
+        }
+        knobCenter = Point(x, pad + Double(trackHeight) / 2)
+        shadows = Self.shadowsInPoints.map {
+            KnobShadow(offset: Point(0, $0.y * s), sigma: $0.sigma * s,
+                       color: RGBAColor(red: 0, green: 0, blue: 0, alpha: $0.alpha))
+        }
+    }
+
+    public var track: Path {
+        Path.capsule(x: Double(padding), y: Double(padding), width: Double(trackWidth), height: Double(trackHeight))
+    }
+    public var knob: Path { Path.circle(center: knobCenter, radius: knobRadius) }
+    public var knobDisc: Disc { Disc(center: knobCenter, radius: knobRadius) }
+}

@@ -1,0 +1,71 @@
+import Scene
+
+/// One look of a toggle, as SwiftUI's `ToggleStyle.makeBody(configuration:)`: a style takes
+/// everything that determines the picture (`ToggleSpec`: state, label, colours, scale, Dynamic
+/// Type, theme) and lays it out as a `Scene` in px (docs/design-facts.md section 11).
+///
+/// A new style is one file with a type conforming to this protocol and one line in
+/// `ToggleStyles.all`.
+public protocol ToggleStyle: Sendable {
+    /// The `style=` value, e.g. `iconSwitch`.
+    var name: String { get }
+    /// The symbols a toggle of this style shows by default when on, off and mixed (nil: none),
+    /// and whether `sym`, `on_sym` and `off_sym` mean anything for it (false: they are a 400).
+    var symbols: StyleSymbols? { get }
+    /// Whether `/toggle` needs `label=` for this style (its picture is mostly the label).
+    var needsLabel: Bool { get }
+    /// The tint and the off track colour when the query names neither (nil: the service's
+    /// defaults, green and the style's own off colour).
+    var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { get }
+    /// The picture of `spec`, laid out in px.
+    /// - Throws: `ToggleRenderError.unknownSymbol` / `.corruptSymbol` for a symbol that cannot
+    ///   be drawn.
+    func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene
+}
+
+extension ToggleStyle {
+    public var needsLabel: Bool { false }
+    public var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { nil }
+}
+
+/// Default symbol names for each state; an empty name draws no symbol.
+public struct StyleSymbols: Sendable, Equatable {
+    public var on: String
+    public var off: String
+    public var mixed: String
+
+    public init(on: String, off: String, mixed: String) {
+        self.on = on
+        self.off = off
+        self.mixed = mixed
+    }
+}
+
+/// The table of styles: `style=` looks a name up here.
+public enum ToggleStyles {
+    /// Every style, the default first. Adding a style: one file, one line here.
+    public static let all: [any ToggleStyle] = [
+        IconSwitchToggleStyle(),
+        SwitchToggleStyle(),
+        ButtonToggleStyle(),
+        SymbolToggleStyle(),
+        TutorialToggleStyle(),
+    ]
+
+    /// The default style's name, `iconSwitch`.
+    public static var defaultName: String { all[0].name }
+
+    /// Every style's name, in table order.
+    public static var names: [String] { all.map(\.name) }
+
+    /// The style called `name` (case-sensitive), or nil.
+    public static func style(named name: String) -> (any ToggleStyle)? {
+        all.first { $0.name == name }
+    }
+
+    /// The style `spec` asks for; the default for a name not in the table (parsing already
+    /// refused those, so this only guards a spec built in code).
+    public static func style(of spec: ToggleSpec) -> any ToggleStyle {
+        style(named: spec.style) ?? all[0]
+    }
+}

@@ -1,0 +1,77 @@
+import Geometry
+import Scene
+
+/// Seed 002's hand-made `ToggleView` (docs/design-facts.md section 11): a 51 x 31 pt capsule,
+/// orange when on and the accent colour (blue) when off unless `color` / `off_color` say
+/// otherwise, a white 25 pt knob at +-11 pt from the centre (no shadow), and in it a 10 x 10 pt
+/// `checkmark` / `xmark` in the track's colour. Fixed size (the seed's frame is not scaled).
+/// Mixed (our reading): knob centred, `minus`, track in the on colour.
+public struct TutorialToggleStyle: ToggleStyle {
+    public init() {}
+    public var name: String { "tutorial" }
+    public var symbols: StyleSymbols? { StyleSymbols(on: "checkmark", off: "xmark", mixed: "minus") }
+    public var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { (.orange, .blue) }
+
+    /// Layers, bottom to top: background (if any), track, knob, symbol.
+    public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
+        let layout = TutorialLayout(spec: spec)
+        let opacity = StyleDrawing.opacity(spec)
+        var scene = StyleDrawing.canvas(spec, width: layout.canvasWidth, height: layout.canvasHeight)
+        let color = Self.trackColor(spec)
+        scene.append(.fill(PathFill(layout.track, color: color, opacity: opacity)))
+        scene.append(.fill(PathFill(Path.circle(center: layout.knobCenter, radius: layout.knobRadius),
+                                    color: StyleColors.knob, opacity: opacity)))
+        scene.append(try StyleDrawing.symbol(spec.symbolName, center: layout.knobCenter, boxSide: layout.symbolBoxSide,
+                                             color: color, opacity: opacity))
+        return scene
+    }
+
+    /// On and mixed: the tint; off: `off_color`, else the accent colour (blue).
+    static func trackColor(_ spec: ToggleSpec) -> RGBAColor {
+        guard spec.state == .off else { return spec.tint.resolved(in: spec.appearance) }
+        return (spec.offColor ?? .named(.blue)).resolved(in: spec.appearance)
+    }
+}
+
+/// The tutorial style's geometry in px (docs/design-facts.md section 11; pt x scale).
+public struct TutorialLayout: Sendable {
+    /// Track size, pt (`frame(width: 51, height: 31)`).
+    public static let trackSize = (width: 51.0, height: 31.0)
+    /// Knob diameter and its offset from the track's centre, pt (`circleOffset`: +-11).
+    public static let knobDiameter = 25.0
+    public static let knobOffset = 11.0
+    /// The symbol's frame, pt; its 24-unit design box is 1.2 x that (a 24-unit icon's glyph
+    /// fills about 20/24 of its box, as in section 2), so the glyph fills the frame.
+    public static let symbolFrame = 10.0
+
+    public let trackWidth: Int
+    public let trackHeight: Int
+    public let padding: Int
+    public var canvasWidth: Int { trackWidth + 2 * padding }
+    public var canvasHeight: Int { trackHeight + 2 * padding }
+    public let knobCenter: Point
+    public let knobRadius: Double
+    /// Side of the square the symbol's 24-unit box maps to, px: 12 s.
+    public let symbolBoxSide: Double
+
+    public init(spec: ToggleSpec) {
+        let s = spec.scale
+        trackWidth = StyleDrawing.pixels(Self.trackSize.width, scale: s)
+        trackHeight = StyleDrawing.pixels(Self.trackSize.height, scale: s)
+        padding = StyleDrawing.pixels(spec.padding, scale: s)
+        knobRadius = Self.knobDiameter * s / 2
+        let pad = Double(padding)
+        let offset: Double
+        switch spec.state {
+        case .off: offset = -Self.knobOffset * s
+        case .on: offset = Self.knobOffset * s
+        case .mixed: offset = 0
+        }
+        knobCenter = Point(pad + Double(trackWidth) / 2 + offset, pad + Double(trackHeight) / 2)
+        symbolBoxSide = Self.symbolFrame * 1.2 * s
+    }
+
+    public var track: Path {
+        Path.capsule(x: Double(padding), y: Double(padding), width: Double(trackWidth), height: Double(trackHeight))
+    }
+}

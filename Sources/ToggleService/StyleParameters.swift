@@ -1,0 +1,85 @@
+import TogglePicture
+
+/// The parameters of the toggle styles (issue 15; docs/design-facts.md section 11): `style`,
+/// `sources` and `label`, and the rules between them and the other parameters.
+enum StyleParameters {
+    /// `style`: a name from `ToggleStyles.all`. Sets the spec's style and the style's default
+    /// symbols and colours, which `sym`, `on_sym`, `off_sym`, `color` and `off_color` (applied
+    /// after it) override.
+    /// - Throws: `ParameterError` for a name not in the table.
+    static func applyStyle(_ p: QueryDecoder.Pair, to spec: inout ToggleSpec) throws(ParameterError) {
+        guard let style = ToggleStyles.style(named: p.value) else {
+            throw ToggleQuery.invalid(p, expected: "a style: " + ToggleStyles.names.joined(separator: ", "))
+        }
+        spec.style = style.name
+        if let symbols = style.symbols {
+            spec.onSymbol = symbols.on
+            spec.offSymbol = symbols.off
+            spec.mixedSymbol = symbols.mixed
+        }
+        if let colors = style.defaultColors {
+            spec.tint = .named(colors.tint)
+            spec.offColor = colors.offColor.map { .named($0) }
+        }
+    }
+
+    static let sourcesExpected = "1 to \(MultiValueState.maximumCount) booleans separated by commas "
+        + "(each 1, 0, true, false, yes, no, on or off), e.g. 1,0,1"
+
+    /// `sources=1,0,1`: the states of 1 to 12 sources, each a boolean as `on` takes.
+    /// - Throws: `ParameterError` for no items, an empty item, a non-boolean item, or more than 12.
+    static func sources(_ p: QueryDecoder.Pair) throws(ParameterError) -> [Bool] {
+        let items = p.value.split(separator: ",", omittingEmptySubsequences: false)
+        guard items.count <= MultiValueState.maximumCount else {
+            throw ToggleQuery.invalid(p, expected: sourcesExpected + " (\(items.count) given)")
+        }
+        var states: [Bool] = []
+        for (index, item) in items.enumerated() {
+            switch item.lowercased() {
+            case "1", "true", "yes", "on": states.append(true)
+            case "0", "false", "no", "off": states.append(false)
+            case "":
+                throw ToggleQuery.invalid(p, expected: sourcesExpected + " (item \(index + 1) is empty)")
+            default:
+                throw ToggleQuery.invalid(p, expected: sourcesExpected + " (item \(index + 1) is not a boolean)")
+            }
+        }
+        return states
+    }
+
+    /// `label` on `/toggle`: as `/row` takes it (`LabelParameter`: 1 to 200 characters, no
+    /// control characters, every character in a bundled font).
+    /// - Throws: `ParameterError` naming the label and what is wrong with it.
+    static func label(_ p: QueryDecoder.Pair) throws(ParameterError) -> String {
+        try LabelParameter.parse(p)
+    }
+
+    /// Rules between parameters, checked before any value applies: `sources` with `on` or
+    /// `state`; a symbol on a style without one; a style whose picture is its label without
+    /// `label` (`labelRequired`: on `/toggle`, where nothing else gives a label).
+    /// - Throws: `ParameterError` naming the parameter that does not fit.
+    static func checkCombinations(_ values: [String: QueryDecoder.Pair], labelRequired: Bool = true) throws(ParameterError) {
+        if let sources = values["sources"], let other = values["on"] ?? values["state"] {
+            throw ParameterError(error: "conflicting parameters", parameter: sources.name, value: sources.value,
+                                 expected: "either sources or \(other.name), not both (sources sets the state)")
+        }
+        guard let given = values["style"], let style = ToggleStyles.style(named: given.value) else { return }  // its row reports it
+        if style.name != ToggleStyles.defaultName, let animate = values["animate"],
+           ["1", "true", "yes", "on"].contains(animate.value.lowercased()) {
+            throw ParameterError(error: "conflicting parameters", parameter: animate.name, value: animate.value,
+                                 expected: "no animation for style \(style.name) in this version (animate=1 is for iconSwitch)")
+        }
+        if style.symbols == nil {
+            for name in ["sym", "on_sym", "off_sym"] {
+                guard let p = values[name] else { continue }
+                throw ParameterError(error: "conflicting parameters", parameter: p.name, value: p.value,
+                                     expected: "no symbol: style \(style.name) has no symbol (styles with symbols: "
+                                         + ToggleStyles.all.filter { $0.symbols != nil }.map(\.name).joined(separator: ", ") + ")")
+            }
+        }
+        if labelRequired, style.needsLabel, values["label"] == nil {
+            throw ParameterError(error: "missing parameter", parameter: "label", value: "",
+                                 expected: "a label (label=...): style \(style.name) draws its label")
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import XCTest
+@testable import ToggleService
+import TogglePicture
+
+/// `style`, `sources` and `label` on `/toggle` (issue 15; docs/design-facts.md section 11).
+final class StyleQueryTests: XCTestCase {
+    func spec(_ q: String) throws -> ToggleSpec { try ToggleQuery(rawQuery: q).spec }
+
+    func error(_ q: String, file: StaticString = #filePath, line: UInt = #line) -> ParameterError? {
+        do {
+            _ = try ToggleQuery(rawQuery: q)
+            XCTFail("\(q) should be rejected", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    // MARK: sources
+
+    func testOneSource() throws {
+        XCTAssertEqual(try spec("sources=1").state, .on)
+        XCTAssertEqual(try spec("sources=0").state, .off)
+        XCTAssertEqual(try spec("sources=yes").state, .on)
+    }
+
+    func testTwelveSources() throws {
+        XCTAssertEqual(try spec("sources=" + Array(repeating: "1", count: 12).joined(separator: ",")).state, .on)
+        XCTAssertEqual(try spec("sources=" + Array(repeating: "off", count: 12).joined(separator: ",")).state, .off)
+        XCTAssertEqual(try spec("sources=" + Array(repeating: "1", count: 11).joined(separator: ",") + ",0").state, .mixed)
+    }
+
+    func testTheSeedsMixedCaseDrawsTheMixedSymbol() throws {
+        let s = try spec("sources=1,0,1&sym=star")
+        XCTAssertEqual(s.state, .mixed)
+        XCTAssertEqual(s.symbolName, "star")
+        XCTAssertEqual(try spec("sources=TRUE,No,on").state, .mixed)
+    }
+
+    func testThirteenSourcesIsA400() {
+        let e = error("sources=" + Array(repeating: "1", count: 13).joined(separator: ","))
+        XCTAssertEqual(e?.parameter, "sources")
+        XCTAssertEqual(e?.error, "invalid value")
+        XCTAssertTrue(e?.expected.contains("1 to 12 booleans") == true, e?.expected ?? "")
+        XCTAssertTrue(e?.expected.contains("(13 given)") == true, e?.expected ?? "")
+    }
+
+    func testEmptyItemsAreA400() {
+        for (value, item) in [("", 1), ("1,,0", 2), (",1", 1), ("1,0,", 3), (",", 1)] {
+            let e = error("sources=\(value)")
+            XCTAssertEqual(e?.parameter, "sources", value)
+            XCTAssertEqual(e?.value, value)
+            XCTAssertTrue(e?.expected.hasSuffix("(item \(item) is empty)") == true, "\(value): \(e?.expected ?? "")")
+        }
+    }
+
+    func testNonBooleanItemsAreA400() {
+        for (value, item) in [("2", 1), ("1,maybe", 2), ("1,0,-1", 3), ("1%20,0", 1), ("1;0", 1)] {
+            let e = error("sources=\(value)")
+            XCTAssertEqual(e?.parameter, "sources", value)
+            XCTAssertTrue(e?.expected.hasSuffix("(item \(item) is not a boolean)") == true, "\(value): \(e?.expected ?? "")")
+        }
+    }
+
+    func testSourcesBesideOnOrStateIsA400() {
+        for q in ["sources=1,0&on=1", "on=0&sources=1", "sources=1&state=mixed", "state=on&sources=0,0"] {
+            let e = error(q)
+            XCTAssertEqual(e?.error, "conflicting parameters", q)
+            XCTAssertEqual(e?.parameter, "sources", q)
+        }
+    }
+
+    func testRepeatedSourcesIsA400() {
+        XCTAssertEqual(error("sources=1&sources=0")?.error, "repeated parameter")
+    }
+
+    // MARK: style
+
+    func testEveryStyleParsesAndDefaultsToIconSwitch() throws {
+        XCTAssertEqual(try spec("").style, "iconSwitch")
+        for name in ["iconSwitch", "switch", "tutorial"] { XCTAssertEqual(try spec("style=\(name)").style, name) }
+        for name in ["button", "symbol"] { XCTAssertEqual(try spec("style=\(name)&label=Wi-Fi").style, name) }
+    }
+
+    func testUnknownStyleNamesTheStyles() {
+        for value in ["Switch", "toggle", "", "iconswitch"] {
+            let e = error("style=\(value)")
+            XCTAssertEqual(e?.parameter, "style")
+            XCTAssertEqual(e?.expected, "a style: iconSwitch, switch, button, symbol, tutorial")
+        }
+    }
+
+    func testStyleDefaults() throws {
+        let tutorial = try spec("style=tutorial&on=1")
+        XCTAssertEqual(tutorial.tint, .named(.orange))
+        XCTAssertEqual(tutorial.offColor, .named(.blue))
+        XCTAssertEqual(try spec("style=tutorial&color=red").tint, .named(.red))   // color= still wins
+        let symbol = try spec("style=symbol&label=Play&on=1")
+        XCTAssertEqual(symbol.symbolName, "hare")
+        XCTAssertEqual(try spec("style=symbol&label=Play&on=0").symbolName, "xmark.circle")
+        XCTAssertEqual(try spec("style=symbol&label=Play&on=1&sym=tortoise.fill").symbolName, "tortoise.fill")
+        XCTAssertEqual(try spec("style=button&label=Bold&on=1").symbolName, "")   // no symbol unless asked
+        XCTAssertEqual(try spec("style=button&label=Bold&on=1&sym=bolt.fill").symbolName, "bolt.fill")
+    }
+
+    func testASymbolOnStyleSwitchSaysTheStyleHasNone() {
+        for q in ["style=switch&sym=star", "style=switch&on_sym=star", "style=switch&offSymbol=moon"] {
+            let e = error(q)
+            XCTAssertEqual(e?.error, "conflicting parameters", q)
+            XCTAssertTrue(e?.expected.contains("style switch has no symbol") == true, e?.expected ?? "")
+        }
+    }
+
+    func testOnlyTheIconSwitchIsAnimatedInThisVersion() throws {
+        let e = error("style=switch&on=1&animate=1")
+        XCTAssertEqual(e?.parameter, "animate")
+        XCTAssertTrue(e?.expected.contains("no animation for style switch") == true, e?.expected ?? "")
+        XCTAssertEqual(try spec("style=switch&on=1&animate=0").style, "switch")
+    }
+
+    func testButtonAndSymbolNeedALabel() {
+        for style in ["button", "symbol"] {
+            let e = error("style=\(style)&on=1")
+            XCTAssertEqual(e?.parameter, "label")
+            XCTAssertEqual(e?.error, "missing parameter")
+            XCTAssertTrue(e?.expected.contains("style \(style) draws its label") == true)
+        }
+    }
+
+    func testBadLabels() {
+        XCTAssertEqual(error("label=")?.parameter, "label")
+        XCTAssertEqual(error("label=a%0Ab")?.parameter, "label")
+        XCTAssertEqual(error("label=" + String(repeating: "x", count: 201))?.parameter, "label")
+    }
+
+    // MARK: keys
+
+    func testDefaultStyleKeepsItsCanonicalKeyAndOthersDiffer() throws {
+        let plain = try spec("on=1").canonicalKey
+        XCTAssertEqual(try spec("on=1&style=iconSwitch").canonicalKey, plain)
+        var keys: Set<String> = [plain]
+        for q in ["on=1&style=switch", "on=1&style=tutorial", "on=1&style=button&label=A", "on=1&style=button&label=B",
+                  "on=1&style=symbol&label=A", "on=1&label=A"] {
+            XCTAssertTrue(keys.insert(try spec(q).canonicalKey).inserted, q)
+        }
+        // Equal pictures written differently share the key.
+        XCTAssertEqual(try spec("style=switch&sources=1,1").canonicalKey, try spec("style=switch&on=true").canonicalKey)
+    }
+}
