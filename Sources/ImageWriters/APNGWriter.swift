@@ -44,6 +44,8 @@ public struct APNGWriter: Sendable {
     public let plays: Int
     public let encoder: PNGEncoder
     public let text: [PNGEncoder.TextChunk]
+    /// pHYs pixels per metre for the file (nil: no pHYs), e.g. `PNGEncoder.pixelsPerMetre(scale:)`.
+    public let pixelsPerMetre: UInt32?
 
     private var out: [UInt8] = []
     /// Chunks libpng wrote after the default image's IDAT (other than IEND), written at the end.
@@ -53,9 +55,10 @@ public struct APNGWriter: Sendable {
     /// The previous frame's straight-alpha pixels, as one UInt32 per pixel.
     private var previous: [UInt32] = []
 
-    /// - Parameters: `frameCount` >= 1; `plays` >= 0 (0 forever); `text` goes into tEXt chunks.
+    /// - Parameters: `frameCount` >= 1; `plays` >= 0 (0 forever); `text` goes into tEXt chunks;
+    ///   `pixelsPerMetre` into a pHYs chunk (nil: none).
     public init(width: Int, height: Int, frameCount: Int, plays: Int = 1, encoder: PNGEncoder,
-                text: [PNGEncoder.TextChunk] = []) {
+                text: [PNGEncoder.TextChunk] = [], pixelsPerMetre: UInt32? = nil) {
         precondition(frameCount >= 1 && plays >= 0)
         self.width = width
         self.height = height
@@ -63,6 +66,7 @@ public struct APNGWriter: Sendable {
         self.plays = plays
         self.encoder = encoder
         self.text = text
+        self.pixelsPerMetre = pixelsPerMetre
     }
 
     /// Appends the next frame, shown for `delay`.
@@ -94,7 +98,8 @@ public struct APNGWriter: Sendable {
     }
 
     private mutating func writeDefaultImage(_ straight: [UInt8], delay: FrameDelay) throws(PNGEncodingError) {
-        let png = try encoder.encode(straightRGBA: straight, width: width, height: height, text: text)
+        let png = try encoder.encode(straightRGBA: straight, width: width, height: height, text: text,
+                                     pixelsPerMetre: pixelsPerMetre)
         guard let chunks = PNGChunks.parse(png), chunks.first?.type == "IHDR" else {
             throw .libpng("unreadable PNG from libpng")
         }

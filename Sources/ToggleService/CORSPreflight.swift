@@ -5,10 +5,13 @@ extension ToggleResponder {
     /// Chromium caps at 7,200).
     static let preflightMaxAge = 86_400
 
-    /// Whether `path` is an image route of the route table (`/toggle`, `.png`, `.svg`, `@Nx.png`).
+    /// Whether `path` is an image route of the route table (`/toggle`, `/row`, `/card`, their
+    /// `.png` and `.svg` forms, `@Nx.png`).
     static func isImageRoute(_ path: String) -> Bool {
-        if case .toggle? = ToggleRoute.route(for: path)?.target { return true }
-        return false
+        switch ToggleRoute.route(for: path)?.target {
+        case .toggle?, .row?, .card?: return true
+        default: return false
+        }
     }
 
     /// `OPTIONS`: a CORS preflight (one with `Access-Control-Request-Method`, Fetch standard

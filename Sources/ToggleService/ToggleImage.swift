@@ -149,7 +149,8 @@ public enum ToggleImage {
 
     /// The APNG for `animation` (still `image/png`): every frame laid out by `ToggleScene` from
     /// the transition's pose at its time, drawn by the raster backend, compressed by libpng with
-    /// `frameEncoder` and wrapped by `APNGWriter`; text chunks Title, Description and Software.
+    /// `frameEncoder` and wrapped by `APNGWriter`; text chunks Title, Description and Software, and
+    /// pHYs of 72 dpi times the scale, as the still has.
     /// - Throws: `ToggleImageError.render` if a frame cannot be drawn, `.encoding` if libpng fails.
     public static func apng(for animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
         let frames = animation.frames
@@ -159,7 +160,8 @@ public enum ToggleImage {
                                     .init(keyword: "Title", text: "Switch"),
                                     .init(keyword: "Description", text: animation.accessibilityDescription),
                                     .init(keyword: "Software", text: software),
-                                ])
+                                ],
+                                pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: animation.transition.spec.scale))
         for frame in frames {
             let canvas: Canvas
             do {

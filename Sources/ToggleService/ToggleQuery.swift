@@ -148,8 +148,22 @@ public struct ToggleQuery: Sendable {
             motion.framesPerSecond = n
         }
         let loops = try values["loop"].map { p throws(ParameterError) in try boolean(p) } ?? false
+        let layout = ToggleLayout(spec: spec)
+        let area = layout.canvasWidth * layout.canvasHeight
+        if area > maximumAnimationFramePixels, let p = values["animate"] {
+            throw ParameterError(error: "picture too large", parameter: p.name, value: p.value,
+                                 expected: "an animation frame of at most \(maximumAnimationFramePixels) px (this one is "
+                                     + "\(layout.canvasWidth) x \(layout.canvasHeight) px): lower scale, size or pad")
+        }
         return ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
     }
+
+    /// The largest animation frame, px: every frame is drawn and compressed, so an animation
+    /// costs 40-100 times its still. 400,000 px admits scale 4 at every Dynamic Type size
+    /// (649 x 361 px at accessibility5) with a margin of a few pt; the QA worst case
+    /// (`scale=4&size=accessibility5&pad=64&loop=1`, 1,161 x 873 px, 1.7 MB, 0.85 s of CPU)
+    /// is refused.
+    static let maximumAnimationFramePixels = 400_000
 
     /// Parses `pairs` for a still picture that holds a switch (`/row`, a `/card` row).
     /// - Throws: what `init(pairs:)` throws, and a 400 on `animate` when an animation was asked

@@ -128,7 +128,8 @@ extension APIContractEndToEndTests {
     /// (Fetch standard, CORS-preflight request); image routes answer it, other OPTIONS stay 405.
     func testCORSPreflightOnImageRoutes() throws {
         let client = try TestClient(port: server.port)
-        for path in ["/toggle?on=1", "/toggle.png", "/toggle@2x.png?color=indigo"] {
+        for path in ["/toggle?on=1", "/toggle.png", "/toggle@2x.png?color=indigo", "/toggle.svg",
+                     "/row?label=Sound", "/row.svg?label=Sound", "/card", "/card.png"] {
             let r = try client.get(path, headers: ["Origin: https://example.org", "Access-Control-Request-Method: GET",
                                                    "Access-Control-Request-Headers: x-trace-id, content-type"],
                                    method: "OPTIONS")

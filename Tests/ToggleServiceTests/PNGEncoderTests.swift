@@ -160,6 +160,13 @@ final class PNGEncoderTests: XCTestCase {
             XCTAssertLessThan(try XCTUnwrap(report.chunks.firstIndex(of: "sRGB")), idat)
             XCTAssertLessThan(try XCTUnwrap(report.chunks.firstIndex(of: "pHYs")), idat)
         }
+        // Animated PNGs too, so a @2x animation opens at its point size like the still.
+        for (scale, expected) in [(1.0, 2835), (2, 5670)] {
+            let query = try ToggleQuery(rawQuery: "on=1&animate=1&scale=\(scale)")
+            let report = try read(try ToggleImage.apng(for: try XCTUnwrap(query.animation)))
+            XCTAssertEqual(report.phys, [expected, expected, 1], "APNG pHYs at scale \(scale)")
+            XCTAssertEqual(report.srgb, 0, "APNG sRGB at scale \(scale)")
+        }
     }
 
     /// A scale 1 toggle has well under 256 colours: the service writes it as a palette, and

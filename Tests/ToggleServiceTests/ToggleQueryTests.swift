@@ -176,6 +176,8 @@ final class AnimationQueryTests: XCTestCase {
         XCTAssertEqual(b.transition.from, .mixed)
         XCTAssertEqual(b.transition.motion, ToggleMotion(curve: .reduce, framesPerSecond: 24))
         XCTAssertTrue(b.loops)
+        // The largest scale at the largest Dynamic Type size still animates (649 x 361 px).
+        XCTAssertNotNil(try ToggleQuery(rawQuery: "on=1&animate=1&scale=4&size=accessibility5").animation)
     }
 
     func testBadValuesAre400sNamingParameterValueAndWhatIsAccepted() {
@@ -193,6 +195,9 @@ final class AnimationQueryTests: XCTestCase {
             ("from=on", "from", "on", "animate=1 with from (it only applies to an animation)"),
             ("animate=0&loop=1", "loop", "1", "animate=1 with loop (it only applies to an animation)"),
             ("animate=1&animate=1", "animate", "1", "at most one of animate"),
+            // 1,161 x 873 px a frame: about 1,000 times a toggle's cost (QA).
+            ("on=1&animate=1&loop=1&scale=4&size=accessibility5&pad=64", "animate", "1",
+             "an animation frame of at most 400000 px (this one is 1161 x 873 px): lower scale, size or pad"),
         ]
         for (query, parameter, value, expected) in cases {
             let e = rejection(query)
