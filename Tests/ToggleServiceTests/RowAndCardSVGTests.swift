@@ -39,21 +39,6 @@ final class RowAndCardSVGTests: XCTestCase {
         XCTAssertTrue(auto.contains("prefers-color-scheme:dark"), "one file for both schemes")
     }
 
-    /// `svg` rasterized at its intrinsic size by rsvg-convert.
-    private func rasterize(_ svg: [UInt8], with tool: String) throws -> DecodedPNG {
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("row-\(UUID().uuidString).svg")
-        let output = input.deletingPathExtension().appendingPathExtension("png")
-        defer { try? FileManager.default.removeItem(at: input); try? FileManager.default.removeItem(at: output) }
-        try Data(svg).write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = [input.path, "-o", output.path]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "rsvg-convert failed")
-        return try XCTUnwrap(DecodedPNG([UInt8](try Data(contentsOf: output))), "rsvg-convert wrote no PNG")
-    }
-
     func testRowAndCardSVGRasterizedByLibrsvgMatchOurPNG() throws {
         guard let tool = SVGFidelityTests.rsvgConvert() else {
             throw XCTSkip("rsvg-convert not found: install Debian's librsvg2-bin (.ci/run does) to compare SVG with PNG")
@@ -66,7 +51,7 @@ final class RowAndCardSVGTests: XCTestCase {
             ("/card", "theme=dark&row1.label=%D8%A7%D9%84%D8%B5%D9%88%D8%AA&row1.on=1&row2.label=Wi-Fi"),
         ] {
             let png = try XCTUnwrap(DecodedPNG(get(path + ".png", query).body))
-            let svg = try rasterize(get(path + ".svg", query).body, with: tool)
+            let svg = try SVGFidelityTests.rasterize(get(path + ".svg", query).body, with: tool)
             XCTAssertEqual(svg.width, png.width, query)
             XCTAssertEqual(svg.height, png.height, query)
             guard svg.width == png.width, svg.height == png.height else { continue }

@@ -45,8 +45,8 @@ final class SVGFidelityTests: XCTestCase {
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// `svg` rasterized at its intrinsic size by rsvg-convert.
-    func rasterize(_ svg: [UInt8], with tool: String) throws -> DecodedPNG {
+    /// `svg` rasterized at its intrinsic size by rsvg-convert (also used by the row and card tests).
+    static func rasterize(_ svg: [UInt8], with tool: String) throws -> DecodedPNG {
         let dir = FileManager.default.temporaryDirectory
         let input = dir.appendingPathComponent("fidelity-\(UUID().uuidString).svg")
         let output = input.deletingPathExtension().appendingPathExtension("png")
@@ -85,7 +85,7 @@ final class SVGFidelityTests: XCTestCase {
         for query in Self.queries {
             let parsed = try ToggleQuery(rawQuery: query)
             let png = try XCTUnwrap(DecodedPNG(try ToggleImage.bytes(for: .init(query: parsed, format: .png))))
-            let svg = try rasterize(try ToggleImage.bytes(for: .init(query: parsed, format: .svg)), with: tool)
+            let svg = try Self.rasterize(try ToggleImage.bytes(for: .init(query: parsed, format: .svg)), with: tool)
             XCTAssertEqual(svg.width, png.width, query)
             XCTAssertEqual(svg.height, png.height, query)
             guard svg.width == png.width, svg.height == png.height else { continue }
@@ -112,7 +112,7 @@ final class SVGFidelityTests: XCTestCase {
             .layer(SceneLayer(b, x: 135, y: 9, opacity: 0.5)),
         ])
         let png = try XCTUnwrap(DecodedPNG(try ToggleImage.encoder.encode(SceneRasterizer.render(scene, shadows: nil))))
-        let svg = try rasterize(SVGWriter.svg(scene), with: tool)
+        let svg = try Self.rasterize(SVGWriter.svg(scene), with: tool)
         XCTAssertEqual([svg.width, svg.height], [png.width, png.height])
         XCTAssertGreaterThanOrEqual(Self.psnr(png, svg, over: 255), 38)
     }
