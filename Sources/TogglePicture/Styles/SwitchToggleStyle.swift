@@ -55,12 +55,10 @@ public struct SwitchLayout: Sendable {
     /// The knob's two shadows in pt: (0, 3) sigma 4 black 0.15 and (0, 3) sigma 0.5 black 0.06.
     public static let shadowsInPoints: [(y: Double, sigma: Double, alpha: Double)] = [(3, 4, 0.15), (3, 0.5, 0.06)]
 
-    /// Track size, px: `round(51 s)` x `round(31 s)`; margin `round(pad s)`.
-    public let trackWidth: Int
-    public let trackHeight: Int
-    public let padding: Int
-    public var canvasWidth: Int { trackWidth + 2 * padding }
-    public var canvasHeight: Int { trackHeight + 2 * padding }
+    /// Track and margin, px: `round(51 s)` x `round(31 s)`, margin `round(pad s)`.
+    public let frame: TrackFrame
+    public var canvasWidth: Int { frame.canvasWidth }
+    public var canvasHeight: Int { frame.canvasHeight }
     /// Knob centre and radius, px, canvas coordinates.
     public let knobCenter: Point
     public let knobRadius: Double
@@ -68,28 +66,24 @@ public struct SwitchLayout: Sendable {
 
     public init(spec: ToggleSpec) {
         let s = spec.scale
-        trackWidth = StyleDrawing.pixels(Self.trackSize.width, scale: s)
-        trackHeight = StyleDrawing.pixels(Self.trackSize.height, scale: s)
-        padding = StyleDrawing.pixels(spec.padding, scale: s)
+        frame = TrackFrame(width: Self.trackSize.width, height: Self.trackSize.height, spec: spec)
         knobRadius = Self.knobDiameter * s / 2
-        let pad = Double(padding)
+        let pad = Double(frame.padding)
         let inset = Self.knobInset * s + knobRadius
         let x: Double
         switch spec.state {
         case .off: x = pad + inset
-        case .on: x = pad + Double(trackWidth) - inset
-        case .mixed: x = pad + Double(trackWidth) / 2
+        case .on: x = pad + Double(frame.trackWidth) - inset
+        case .mixed: x = frame.center.x
         }
-        knobCenter = Point(x, pad + Double(trackHeight) / 2)
+        knobCenter = Point(x, frame.center.y)
         shadows = Self.shadowsInPoints.map {
             KnobShadow(offset: Point(0, $0.y * s), sigma: $0.sigma * s,
                        color: RGBAColor(red: 0, green: 0, blue: 0, alpha: $0.alpha))
         }
     }
 
-    public var track: Path {
-        Path.capsule(x: Double(padding), y: Double(padding), width: Double(trackWidth), height: Double(trackHeight))
-    }
+    public var track: Path { frame.track }
     public var knob: Path { Path.circle(center: knobCenter, radius: knobRadius) }
     public var knobDisc: Disc { Disc(center: knobCenter, radius: knobRadius) }
 }

@@ -44,11 +44,10 @@ public struct TutorialLayout: Sendable {
     /// fills about 20/24 of its box, as in section 2), so the glyph fills the frame.
     public static let symbolFrame = 10.0
 
-    public let trackWidth: Int
-    public let trackHeight: Int
-    public let padding: Int
-    public var canvasWidth: Int { trackWidth + 2 * padding }
-    public var canvasHeight: Int { trackHeight + 2 * padding }
+    /// Track and margin, px: `round(51 s)` x `round(31 s)`, margin `round(pad s)`.
+    public let frame: TrackFrame
+    public var canvasWidth: Int { frame.canvasWidth }
+    public var canvasHeight: Int { frame.canvasHeight }
     public let knobCenter: Point
     public let knobRadius: Double
     /// Side of the square the symbol's 24-unit box maps to, px: 12 s.
@@ -56,22 +55,17 @@ public struct TutorialLayout: Sendable {
 
     public init(spec: ToggleSpec) {
         let s = spec.scale
-        trackWidth = StyleDrawing.pixels(Self.trackSize.width, scale: s)
-        trackHeight = StyleDrawing.pixels(Self.trackSize.height, scale: s)
-        padding = StyleDrawing.pixels(spec.padding, scale: s)
+        frame = TrackFrame(width: Self.trackSize.width, height: Self.trackSize.height, spec: spec)
         knobRadius = Self.knobDiameter * s / 2
-        let pad = Double(padding)
         let offset: Double
         switch spec.state {
         case .off: offset = -Self.knobOffset * s
         case .on: offset = Self.knobOffset * s
         case .mixed: offset = 0
         }
-        knobCenter = Point(pad + Double(trackWidth) / 2 + offset, pad + Double(trackHeight) / 2)
+        knobCenter = Point(frame.center.x + offset, frame.center.y)
         symbolBoxSide = Self.symbolFrame * 1.2 * s
     }
 
-    public var track: Path {
-        Path.capsule(x: Double(padding), y: Double(padding), width: Double(trackWidth), height: Double(trackHeight))
-    }
+    public var track: Path { frame.track }
 }
