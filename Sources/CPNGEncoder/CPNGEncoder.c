@@ -70,20 +70,41 @@ static void free_resources(encode_resources *r) {
     free(r->indices);
 }
 
+/// Straight alpha from premultiplied, one RGBA8 pixel: round(c * 255 / a), 0 when a is 0.
+static void unpremultiply_pixel(uint8_t *p) {
+    uint32_t a = p[3];
+    if (a == 255) return;
+    for (int c = 0; c < 3; c++) {
+        uint32_t v = a == 0 ? 0 : ((uint32_t)p[c] * 255 + a / 2) / a;
+        p[c] = (uint8_t)(v > 255 ? 255 : v);
+    }
+}
+
 /// Allocates the row pointers and text chunks, and tries the palette when allowed: on return
-/// `r->indices` is non-NULL exactly when the image is written as a palette. 0, or -1 (memory).
-static int prepare(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                   int allow_palette, int text_count, encode_resources *r) {
+/// `r->indices` is non-NULL exactly when the image is written as a palette. Premultiplied
+/// pixels (`options->premultiplied`) end in straight alpha: the palette's entries, or else
+/// every pixel in place. 0, or -1 (memory).
+static int prepare(uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                   const tis_png_options *o, int text_count, encode_resources *r) {
     memset(r, 0, sizeof *r);
+    int premultiplied = o && o->premultiplied;
     r->rows = malloc(sizeof(png_bytep) * height);
     r->text_chunks = text_count > 0 ? calloc((size_t)text_count, sizeof(png_text)) : NULL;
     if (!r->rows || (text_count > 0 && !r->text_chunks)) return -1;
-    if (allow_palette) {
+    if (o && o->allow_palette) {
         r->indices = malloc((size_t)width * height);
         if (!r->indices) return -1;
         if (tis_palette_build(pixels, width, height, stride, r->indices, &r->palette) != 0) {
             free(r->indices);
             r->indices = NULL;
+        }
+    }
+    if (premultiplied && r->indices) {
+        for (int i = 0; i < r->palette.count; i++) unpremultiply_pixel(r->palette.rgba[i]);
+    } else if (premultiplied) {
+        for (uint32_t y = 0; y < height; y++) {
+            uint8_t *row = pixels + (size_t)y * stride;
+            for (uint32_t x = 0; x < width; x++) unpremultiply_pixel(row + (size_t)x * 4);
         }
     }
     for (uint32_t y = 0; y < height; y++) {
@@ -206,7 +227,8 @@ int tis_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, 
     out->capacity = hint;
 
     encode_resources r;
-    if (prepare(pixels, width, height, stride, options && options->allow_palette, text_count, &r) != 0) {
+    // Written to only when `options->premultiplied`, which promises writable pixels.
+    if (prepare((uint8_t *)pixels, width, height, stride, options, text_count, &r) != 0) {
         free_resources(&r);
         return TIS_PNG_ERROR_MEMORY;
     }
