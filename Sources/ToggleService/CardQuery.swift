@@ -158,7 +158,7 @@ public struct CardQuery: Sendable {
             if rest.contains(where: { $0.name == error.parameter }) { named.parameter = prefix + error.parameter }
             throw named
         }
-        let row = try LabelParameter.row(label: label, parameter: labelPair, size: size, width: width,
+        let row = try LabelParameter.row(label: label, parameter: labelPair, spec: spec, width: width,
                                          direction: direction)
         var mirrored = spec
         mirrored.mirrored = row.layout.direction == .rightToLeft

@@ -67,12 +67,13 @@ enum LabelParameter {
         }
     }
 
-    /// Lays out a row, turning a label that wraps to too many lines into a 400 on `p`.
-    static func row(label: String, parameter p: QueryDecoder.Pair, size: DynamicTypeSize, width: Double,
+    /// Lays out a row (the switch in `spec`'s style), turning a label that wraps to too many lines into a 400 on `p`.
+    static func row(label: String, parameter p: QueryDecoder.Pair, spec: ToggleSpec, width: Double,
                     direction: TextDirection?) throws(ParameterError) -> LabelledRow {
         let row: LabelledRow
+        let size = spec.size
         do {
-            row = try LabelledRow(label: label, size: size, width: width, direction: direction)
+            row = try LabelledRow(label: label, spec: spec, width: width, direction: direction)
         } catch {
             throw ParameterError(error: "invalid value", parameter: p.name, value: label, expected: "\(error)")
         }

@@ -51,7 +51,7 @@ public struct RowQuery: Sendable {
             try ToggleQuery.decimal(p, in: Self.widths, expected: Self.widthExpected)
         } ?? LabelledRow.defaultWidth
         direction = try own["dir"].map { p throws(ParameterError) in try LabelParameter.direction(p) } ?? nil
-        row = try LabelParameter.row(label: label, parameter: labelPair, size: spec.size, width: width,
+        row = try LabelParameter.row(label: label, parameter: labelPair, spec: spec, width: width,
                                      direction: direction)
         spec.mirrored = row.layout.direction == .rightToLeft
         try LabelParameter.checkArea(widthPt: row.layout.width + 2 * spec.padding,

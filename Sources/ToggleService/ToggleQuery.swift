@@ -35,18 +35,12 @@ public struct ToggleQuery: Sendable {
     }
 
     /// Parses decoded pairs (for `/row` and `/card`, which take their own parameters out first;
-    /// `inRow`: they draw the icon switch only, so `style` and `label` are theirs to refuse).
+    /// `inRow`: the row's label is the toggle's, so a style that draws its label needs no `label`).
     /// - Throws: `ParameterError` as `init(rawQuery:impliedScale:)` does, but for encoding.
     public init(pairs: [QueryDecoder.Pair], impliedScale: Double? = nil, inRow: Bool = false) throws(ParameterError) {
         let (values, ignored) = try Self.collect(pairs)
-        if inRow, let p = values["style"] ?? values["label"] {
-            throw ParameterError(error: "invalid value", parameter: p.name, value: p.value,
-                                 expected: p.name == "style"
-                                     ? "no style: /row and /card draw the icon switch (style= is for /toggle)"
-                                     : "one label: the row's own")
-        }
         try Self.checkCombinations(values, impliedScale: impliedScale)
-        try StyleParameters.checkCombinations(values)
+        try StyleParameters.checkCombinations(values, labelRequired: !inRow)
         spec = ToggleSpec()
         self.ignored = ignored
         for parameter in Self.parameters {
