@@ -7,6 +7,7 @@ public struct FrameInPoints: Sendable, Equatable {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
     public var maxX: Double { x + width }
+    public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
 }
 
