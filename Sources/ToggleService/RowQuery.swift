@@ -38,12 +38,14 @@ public struct RowQuery: Sendable {
             }
             own[pair.name] = pair
         }
+        // The switch's parameters first: a misspelt name (`lable`) is a 400 that says so, before
+        // a missing label is.
+        let toggle = try ToggleQuery.still(pairs: rest)
         guard let labelPair = own["label"] else {
             throw ParameterError(error: "missing parameter", parameter: "label", value: "",
                                  expected: "label=TEXT, 1 to \(LabelParameter.maximumLength) characters")
         }
         label = try LabelParameter.parse(labelPair)
-        let toggle = try ToggleQuery.still(pairs: rest)
         spec = toggle.spec
         ignored = toggle.ignored
         followsColorScheme = toggle.followsColorScheme
@@ -55,8 +57,8 @@ public struct RowQuery: Sendable {
                                      direction: direction)
         spec.mirrored = row.layout.direction == .rightToLeft
         try LabelParameter.checkArea(widthPt: row.layout.width + 2 * spec.padding,
-                                     heightPt: row.layout.height + 2 * spec.padding,
-                                     scale: spec.scale, scaleGiven: rest.contains { $0.name == "scale" })
+                                     heightPt: row.layout.height + 2 * spec.padding, scale: spec.scale,
+                                     scalePair: rest.first { $0.name == "scale" }, widthPair: own["width"])
     }
 
     /// - Throws: `ParameterError` on `theme` for `theme=auto` in any format but SVG.
