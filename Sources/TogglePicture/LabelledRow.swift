@@ -41,13 +41,13 @@ public struct LabelledRow: Sendable {
         if style.needsLabel {
             // The paragraph's direction decides the row's; the style then lays the label out
             // with it (mirrored), at the width the row offers.
-            let paragraph = try textLayout.layout(label, size: BodyText.sizes[index],
-                                                  lineHeight: BodyText.lineHeight(factor: size.factor),
-                                                  direction: direction)
-            var body = Self.body(spec, label: label, width: width, direction: paragraph.direction, styleDrawsLabel: true)
-            body.padding = 0
-            text = style.label(body).text ?? paragraph
-            layout = RowLayout(width: width, body: style.idealSize(body), direction: paragraph.direction)
+            try textLayout.checkCoverage(of: label)
+            let paragraph = direction ?? TextDirection.firstStrong(in: label) ?? .leftToRight
+            let body = Self.body(spec, label: label, width: width, direction: paragraph, styleDrawsLabel: true)
+            text = try style.label(body).text ?? textLayout.layout(label, size: BodyText.sizes[index],
+                                                                   lineHeight: BodyText.lineHeight(factor: size.factor),
+                                                                   maxWidth: width, direction: paragraph)
+            layout = RowLayout(width: width, body: style.idealSize(body), direction: paragraph)
         } else {
             let body = style.idealSize(spec)
             let text = try textLayout.layout(label, size: BodyText.sizes[index],
