@@ -1,3 +1,4 @@
+import TextLayout
 import TogglePicture
 
 /// The `/toggle` query parameters (docs/design-facts.md section 4) turned into a `ToggleSpec`.
@@ -45,6 +46,12 @@ public struct ToggleQuery: Sendable {
         self.ignored = ignored
         for parameter in Self.parameters {
             if let pair = values[parameter.name] { try parameter.apply(&self, pair) }
+        }
+        // dir=auto (the default): a label whose first strong character is right to left mirrors
+        // the toggle, as it mirrors a row.
+        if values["dir"].map({ $0.value.lowercased() == "auto" }) ?? true,
+           TextDirection.firstStrong(in: spec.label) == .rightToLeft {
+            spec.mirrored = true
         }
         if let impliedScale { spec.scale = impliedScale }
         animation = try Self.animation(values, spec: spec)

@@ -132,6 +132,20 @@ final class StyleRowRouteTests: XCTestCase {
                           get("/toggle.png", "style=button&label=l&state=mixed").headers["ETag"])
     }
 
+    func testARightToLeftLabelMirrorsTheToggleUnlessDirSaysLtr() throws {
+        // "שלום" with a star: the star after the label, at the right, as with dir=rtl.
+        let hebrew = "%D7%A9%D7%9C%D7%95%D7%9D"
+        let auto = whiteInk(try png("/toggle.png", "style=button&label=\(hebrew)&sym=star.fill&on=1&scale=2"))
+        XCTAssertGreaterThan(auto.right, auto.left, "\(auto)")
+        let rtl = try png("/toggle.png", "style=button&label=\(hebrew)&sym=star.fill&on=1&scale=2&dir=rtl")
+        XCTAssertEqual(try png("/toggle.png", "style=button&label=\(hebrew)&sym=star.fill&on=1&scale=2&dir=auto").pixels,
+                       rtl.pixels)
+        let ltr = whiteInk(try png("/toggle.png", "style=button&label=\(hebrew)&sym=star.fill&on=1&scale=2&dir=ltr"))
+        XCTAssertGreaterThan(ltr.left, ltr.right, "dir=ltr keeps the symbol first: \(ltr)")
+        // A switch with that label: on puts the knob at the left (15.5 x 2 = 31 px).
+        XCTAssertEqual(try png("/toggle.png", "style=switch&label=\(hebrew)&on=1&scale=2").rgba(31, 31), [255, 255, 255, 255])
+    }
+
     func testSymbolStyleHasNothingToMirror() throws {
         let ltr = try png("/toggle.png", "style=symbol&label=Play&on=1&scale=2")
         let rtl = try png("/toggle.png", "style=symbol&label=Play&on=1&scale=2&dir=rtl")
