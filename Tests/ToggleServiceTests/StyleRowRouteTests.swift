@@ -121,7 +121,7 @@ final class StyleRowRouteTests: XCTestCase {
         return (left, right)
     }
 
-    func testButtonMirroredPutsTheSymbolAfterTheLabel() throws {
+    func testButtonMirroredPutsTheSymbolRightOfTheLabel() throws {
         // Label "l" (a thin stroke) beside a filled star: the star's side has most of the ink.
         let ltr = whiteInk(try png("/toggle.png", "style=button&label=l&sym=star.fill&on=1&scale=2"))
         let rtl = whiteInk(try png("/toggle.png", "style=button&label=l&sym=star.fill&on=1&scale=2&dir=rtl"))
@@ -133,7 +133,7 @@ final class StyleRowRouteTests: XCTestCase {
     }
 
     func testARightToLeftLabelMirrorsTheToggleUnlessDirSaysLtr() throws {
-        // "שלום" with a star: the star after the label, at the right, as with dir=rtl.
+        // "שלום" with a star: the star at the leading end, right of the label, as with dir=rtl.
         let hebrew = "%D7%A9%D7%9C%D7%95%D7%9D"
         let auto = whiteInk(try png("/toggle.png", "style=button&label=\(hebrew)&sym=star.fill&on=1&scale=2"))
         XCTAssertGreaterThan(auto.right, auto.left, "\(auto)")

@@ -7,8 +7,9 @@ import TextLayout
 /// 14 pt padding each side, the label in body text, after an optional symbol (`sym`).
 /// Off: the tint at 0.15 behind text and symbol in the tint. On: the tint behind white text and
 /// symbol. Mixed (our reading): as off, with `minus` before the label. Mirrored (right to left):
-/// the symbol follows the label, on its left. Offered a width (`proposedWidth`, a row's), the
-/// label wraps inside the padding and the button grows 22 pt x factor per extra line.
+/// the symbol stays at the leading end, now right of the label. Offered a width
+/// (`proposedWidth`, a row's), the label wraps inside the padding and the button grows 22 pt x
+/// factor per extra line.
 public struct ButtonToggleStyle: ToggleStyle {
     public init() {}
     public var name: String { "button" }

@@ -7,7 +7,7 @@ import Scene
 /// (primary: black light, white dark); its frame stays 50 pt at every Dynamic Type size (the
 /// seed's fixed `frame`). The canvas keeps 1.5 pt around the content in every state, where the
 /// outer half of the stroke falls, so the three states have the same size. Offered a width
-/// (`proposedWidth`, a row's), the label wraps to it (less that 3 pt). Mirrored (right to left),
+/// (`proposedWidth`, a row's), the label wraps to it (less 3 pt). Mirrored (right to left),
 /// the picture is the same: the stack has no leading or trailing part (a wrapped label's lines
 /// end at the right).
 public struct SymbolToggleStyle: ToggleStyle {

@@ -19,7 +19,7 @@ public protocol ToggleStyle: Sendable {
     var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { get }
     /// The picture of `spec`, laid out in px: `idealSize(spec)` x scale, rounded to whole
     /// pixels, plus `round(pad x scale)` on every side. `spec.mirrored` mirrors it (right to
-    /// left: a knob's leading end is the right, a symbol follows its label).
+    /// left: a knob's leading end is the right, a leading symbol goes right of the label).
     /// - Throws: `ToggleRenderError.unknownSymbol` / `.corruptSymbol` for a symbol that cannot
     ///   be drawn.
     func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene
