@@ -122,10 +122,11 @@ public struct CardQuery: Sendable {
             return ParameterError(error: "invalid parameter", parameter: name, value: pair.value,
                                   expected: "did you mean row1.\(name)? \(name) is a row's; " + cardExpected)
         }
-        guard let known = ParameterNames.misspelling(of: name).map({ ToggleQuery.canonicalNames[$0] ?? $0 }) else {
+        guard let known = ParameterNames.misspelling(of: name, alsoAmong: ["width", "label"])
+            .map({ ToggleQuery.canonicalNames[$0] ?? $0 }) else {
             return nil
         }
-        let suggestion = cardWide.contains(known) ? known : "row1.\(known)"
+        let suggestion = cardWide.contains(known) || known == "width" ? known : "row1.\(known)"
         return ParameterError(error: "unknown parameter", parameter: name, value: pair.value,
                               expected: "did you mean \(suggestion)? " + cardExpected)
     }

@@ -17,6 +17,9 @@ public struct RowQuery: Sendable {
     /// `theme=auto` (SVG only): `spec` holds the light theme, the file follows the viewer's.
     public var followsColorScheme: Bool
 
+    /// The parameters `/row` has beside the switch's.
+    static let ownNames = ["label", "width", "dir"]
+
     /// Widths `width=` accepts, pt.
     static let widths: ClosedRange<Double> = 200...1200
     static let widthExpected = "a width in pt from 200 to 1200, decimals allowed"
@@ -28,7 +31,13 @@ public struct RowQuery: Sendable {
         var own: [String: QueryDecoder.Pair] = [:]
         var rest: [QueryDecoder.Pair] = []
         for pair in pairs {
-            guard ["label", "width", "dir"].contains(pair.name) else {
+            guard Self.ownNames.contains(pair.name) else {
+                if let known = ParameterNames.misspelling(of: pair.name, alsoAmong: Self.ownNames),
+                   Self.ownNames.contains(known) {
+                    throw ParameterError(error: "unknown parameter", parameter: pair.name, value: pair.value,
+                                         expected: "did you mean \(known)? /row takes label, width, dir and every "
+                                             + "/toggle parameter but animate")
+                }
                 rest.append(pair)
                 continue
             }

@@ -177,6 +177,9 @@ final class StyleRowRouteTests: XCTestCase {
         XCTAssertTrue(json(response).contains("\"parameter\":\"lable\""), json(response))
         XCTAssertTrue(json(response).contains("did you mean label?"), json(response))
         XCTAssertTrue(json(get("/row", "on=1")).contains("missing parameter"), "no label at all is still that")
+        XCTAssertTrue(json(get("/row", "label=A&widht=300")).contains("did you mean width?"))
+        XCTAssertTrue(json(get("/card", "widht=300")).contains("did you mean width?"))
+        XCTAssertEqual(get("/row", "label=A&v=3").status, 200, "a cache-buster is still ignored")
     }
 
     func testTooLargeEchoesTheValueAsSent() {
