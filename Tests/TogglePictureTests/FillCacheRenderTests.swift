@@ -26,7 +26,7 @@ final class FillCacheRenderTests: XCTestCase {
                         spec.disabled = tint == tints[3]
                         let fresh = try ToggleRenderer.render(spec, fills: nil)
                         let cached = try ToggleRenderer.render(spec, fills: cache)
-                        XCTAssertEqual(cached.pixels, fresh.pixels, "\(style) \(state) @\(scale)x \(appearance) \(tint)")
+                        XCTAssertTrue(cached.pixels == fresh.pixels, "\(style) \(state) @\(scale)x \(appearance) \(tint)")
                         compared += 1
                     }
                 }
