@@ -97,6 +97,8 @@ final class SVGStructureTests: XCTestCase {
 
     func testTitleIsEscaped() {
         XCTAssertEqual(SVGText.escaped("a<b & \"c\" 'd'>\u{1}"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
+        // XML 1.0 section 2.2: U+FFFE and U+FFFF are not characters; tab, LF, CR and U+FFFD are.
+        XCTAssertEqual(SVGText.escaped("\u{FFFE}é\t\u{FFFF}\u{FFFD}\n✓\r"), "é\t\u{FFFD}\n✓\r")
     }
 
     func testNumbersHaveAtMostThreeDecimals() {
@@ -106,6 +108,13 @@ final class SVGStructureTests: XCTestCase {
         XCTAssertEqual(SVGText.number(1.9996), "2")
         XCTAssertEqual(SVGText.number(-0.0001), "0")
         XCTAssertEqual(SVGText.number(0.05), "0.05")
+        // Halves (exact in binary) round away from zero, as Double.rounded() does.
+        XCTAssertEqual(SVGText.number(0.0625), "0.063")
+        XCTAssertEqual(SVGText.number(-0.0625), "-0.063")
+        XCTAssertEqual(SVGText.number(0.0005), "0.001")
+        XCTAssertEqual(SVGText.number(1234.5), "1234.5")
+        XCTAssertEqual(SVGText.number(-0.0004), "0")
+        XCTAssertEqual(SVGText.number(.nan), "0")
     }
 
     func testViewBoxAndSizeArePNGPixels() throws {
