@@ -161,7 +161,7 @@ public enum SVGWriter {
                     put("/>")
                 case .fill(let f):
                     put(" d=\"")
-                    SVGText.appendPathData(f.path, to: &text)
+                    SVGPathDataCache.appendPathData(f.path, transform: .identity, to: &text)
                     put("\"")
                     putPaint(paint)
                     if f.transform != .identity {
@@ -178,7 +178,7 @@ public enum SVGWriter {
                     let id: Int
                     if let known = filters.firstIndex(of: filter) { id = known } else { id = filters.count; filters.append(filter) }
                     put(" d=\"")
-                    SVGText.appendPathData(s.path, transform: s.placement, to: &text)
+                    SVGPathDataCache.appendPathData(s.path, transform: s.placement, to: &text)
                     put("\"")
                     putPaint(paint)
                     put(" filter=\"url(#s"); put(id); put(")\"/>")

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -99,6 +100,27 @@ final class SVGStructureTests: XCTestCase {
         XCTAssertEqual(SVGText.escaped("a<b & \"c\" 'd'>\u{1}"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
         // XML 1.0 section 2.2: U+FFFE and U+FFFF are not characters; tab, LF, CR and U+FFFD are.
         XCTAssertEqual(SVGText.escaped("\u{FFFE}é\t\u{FFFF}\u{FFFD}\n✓\r"), "é\t\u{FFFD}\n✓\r")
+    }
+
+    func testCachedPathDataIsTheWrittenText() {
+        // Nine elements: the cache's hash samples elements 8, 6, 4 and 2, so paths that differ
+        // only in element 7 share a hash and must still get their own text.
+        func path(_ y: Double) -> Path {
+            var p = Path()
+            p.move(to: Point(0, 0))
+            for i in 1 ... 7 { p.line(to: Point(Double(i), i == 7 ? y : 0)) }
+            p.close()
+            return p
+        }
+        let shift = AffineTransform.translation(0.5, -1.25)
+        for (y, transform) in [(1.0, AffineTransform.identity), (2.0, .identity), (1.0, shift), (1.0, .identity)] {
+            var out: [UInt8] = []
+            SVGPathDataCache.appendPathData(path(y), transform: transform, to: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), SVGText.pathData(path(y), transform: transform))
+        }
+        var out: [UInt8] = []
+        SVGPathDataCache.appendPathData(path(2), transform: shift, to: &out)
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), "M0.5-1.25L1.5-1.25L2.5-1.25L3.5-1.25L4.5-1.25L5.5-1.25L6.5-1.25L7.5 0.75Z")
     }
 
     func testNumbersHaveAtMostThreeDecimals() {
