@@ -11,24 +11,31 @@ import Utilities
 /// when full it is emptied and refills with what is asked next (queries choose the sizes, so the
 /// paths seen are unbounded). Shared by all threads behind one lock held only for the lookup.
 enum SVGPathDataCache {
-    /// Equal when path and transform are (every point compared); the hash takes the element
-    /// count, the transform and four elements spread over the path, which tells a toggle's paths
-    /// apart at a fifth of the cost of hashing every point (SipHash per Double).
+    /// Equal when path and transform are (every point compared); hashed as one 64-bit
+    /// multiply-xor mix of every coordinate's bits, fed to `Hasher` once (a `Hasher.combine` per
+    /// coordinate cost more than the lookup saved).
     struct Key: Hashable {
         var path: Path
         var transform: AffineTransform
 
         func hash(into hasher: inout Hasher) {
-            let elements = path.elements
-            hasher.combine(elements.count)
-            hasher.combine(transform)
-            guard !elements.isEmpty else { return }
-            let step = max(1, elements.count / 4)
-            var i = elements.count - 1
-            for _ in 0 ..< 4 where i >= 0 {
-                hasher.combine(elements[i])
-                i -= step
+            var h = UInt64(truncatingIfNeeded: path.elements.count)
+            // `+ 0` makes -0.0 into 0.0, which it equals, so equal keys hash alike.
+            @inline(__always) func mix(_ p: Point) {
+                h = (h ^ (p.x + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15
+                h = (h ^ (p.y + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15
             }
+            for element in path.elements {
+                switch element {
+                case .move(let a), .line(let a): mix(a)
+                case .quad(let c, let a): mix(c); mix(a)
+                case .cubic(let c1, let c2, let a): mix(c1); mix(c2); mix(a)
+                case .close: h = (h ^ 0x5A) &* 0x9E37_79B9_7F4A_7C15
+                }
+            }
+            let t = transform
+            mix(Point(t.a, t.b)); mix(Point(t.c, t.d)); mix(Point(t.tx, t.ty))
+            hasher.combine(h)
         }
     }
 

@@ -103,8 +103,8 @@ final class SVGStructureTests: XCTestCase {
     }
 
     func testCachedPathDataIsTheWrittenText() {
-        // Nine elements: the cache's hash samples elements 8, 6, 4 and 2, so paths that differ
-        // only in element 7 share a hash and must still get their own text.
+        // Paths that differ in one point only, and one path under two transforms, each get
+        // their own text, the same as written without the cache, on a miss and on a hit.
         func path(_ y: Double) -> Path {
             var p = Path()
             p.move(to: Point(0, 0))
@@ -118,6 +118,14 @@ final class SVGStructureTests: XCTestCase {
             SVGPathDataCache.appendPathData(path(y), transform: transform, to: &out)
             XCTAssertEqual(String(decoding: out, as: UTF8.self), SVGText.pathData(path(y), transform: transform))
         }
+        // -0.0 equals 0.0, so the two keys must hash alike (Hashable's contract).
+        var hashes = Set<Int>()
+        for zero in [0.0, -0.0] {
+            var p = Path()
+            p.move(to: Point(zero, 1))
+            hashes.insert(SVGPathDataCache.Key(path: p, transform: .identity).hashValue)
+        }
+        XCTAssertEqual(hashes.count, 1)
         var out: [UInt8] = []
         SVGPathDataCache.appendPathData(path(2), transform: shift, to: &out)
         XCTAssertEqual(String(decoding: out, as: UTF8.self), "M0.5-1.25L1.5-1.25L2.5-1.25L3.5-1.25L4.5-1.25L5.5-1.25L6.5-1.25L7.5 0.75Z")
