@@ -9,7 +9,8 @@ import Utilities
 ///
 /// Bounded: at most `capacity` entries of at most `maximumTextBytes` each (about 1 MiB in all);
 /// when full it is emptied and refills with what is asked next (queries choose the sizes, so the
-/// paths seen are unbounded). Shared by all threads behind one lock held only for the lookup.
+/// paths seen are unbounded). Shared by all threads behind one lock, held for a lookup or an
+/// insert, never while writing.
 enum SVGPathDataCache {
     /// Equal when path and transform are (every point compared); hashed as one 64-bit
     /// multiply-xor mix of every coordinate's bits, fed to `Hasher` once (a `Hasher.combine` per
