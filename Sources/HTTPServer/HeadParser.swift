@@ -134,8 +134,10 @@ enum HeadParser {
               percentEncodingIsValid(targetBytes.prefix { $0 != UInt8(ascii: "?") }) else { throw bad() }
 
         let method = String(decoding: methodBytes, as: UTF8.self)
+        // Compared as bytes (case-sensitive, RFC 9110 section 9.1), not as Strings.
+        let getOrHead = methodBytes.elementsEqual("GET".utf8) || methodBytes.elementsEqual("HEAD".utf8)
         var result = RequestLine(method: method, target: String(decoding: targetBytes, as: UTF8.self),
-                                 version: version, methodAllowed: method == "GET" || method == "HEAD")
+                                 version: version, methodAllowed: getOrHead)
         // OPTIONS with a path target also reaches the responder (CORS preflights); `OPTIONS *`
         // and other targets stay 405 here.
         if result.methodAllowed || method == "OPTIONS" {
@@ -170,6 +172,7 @@ enum HeadParser {
                            limits: RequestParserLimits) throws(RequestRejection) -> FieldSummary {
         if lines.count > limits.maxHeaderFields { throw bad(431) }
         var fields = FieldSummary()
+        fields.headers.reserveCapacity(lines.count)
         for line in lines {
             guard let first = line.first, !ByteClass.isOWS(first) else { throw bad() }  // obs-fold
             guard let colon = line.firstIndex(of: ByteClass.colon) else { throw bad() }

@@ -22,6 +22,14 @@ final class RequestParserTests: XCTestCase {
         return nil
     }
 
+    /// `tchar` against RFC 9110 section 5.6.2's list, over every byte value.
+    func testTokenCharactersAreRFC9110Tchar() {
+        let tchar = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+        for b in 0 ... 255 {
+            XCTAssertEqual(ByteClass.isTokenChar(UInt8(b)), tchar.contains(UInt8(b)), "byte \(b)")
+        }
+    }
+
     func testSimpleGet() throws {
         let h = try XCTUnwrap(head(parse("GET /toggle?on=1&x=%20 HTTP/1.1\r\nHost: example.com\r\nAccept:  */* \r\n\r\n")))
         XCTAssertEqual(h.request.method, "GET")
