@@ -9,6 +9,13 @@ public struct IconSwitchToggleStyle: ToggleStyle {
     public var name: String { "iconSwitch" }
     public var symbols: StyleSymbols? { StyleSymbols(on: "checkmark", off: "xmark", mixed: "minus") }
 
+    /// The track, `1.8 h` x `h` pt, h = 32 pt x the Dynamic Type factor (the seed's track; the
+    /// seed's row around it is `RowLayout`).
+    public func idealSize(_ spec: ToggleSpec) -> SizeInPoints {
+        let h = ToggleLayout.baseTrackHeight * spec.size.factor
+        return SizeInPoints(width: ToggleLayout.aspectRatio * h, height: h)
+    }
+
     /// Layers, bottom to top: background (if any), track, knob shadow, knob, symbol.
     public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
         try makeBody(spec, pose: TogglePose(rest: spec))

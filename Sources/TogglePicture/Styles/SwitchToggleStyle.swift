@@ -4,11 +4,16 @@ import Scene
 /// SwiftUI's built-in `.switch` style on iOS (seed 001; docs/design-facts.md section 11): a
 /// 51 x 31 pt capsule, a 27 pt white knob inset 2 pt with two shadows, no symbol. Like UISwitch
 /// it keeps its size at every Dynamic Type size. Mixed (our reading): knob centred, track in the
-/// tint.
+/// tint. Mirrored (right to left), the knob's leading end is the right: on puts it at the left.
 public struct SwitchToggleStyle: ToggleStyle {
     public init() {}
     public var name: String { "switch" }
     public var symbols: StyleSymbols? { nil }
+
+    /// 51 x 31 pt at every Dynamic Type size.
+    public func idealSize(_ spec: ToggleSpec) -> SizeInPoints {
+        SizeInPoints(width: SwitchLayout.trackSize.width, height: SwitchLayout.trackSize.height)
+    }
 
     /// Layers, bottom to top: background (if any), track, the two knob shadows, knob.
     public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
@@ -76,7 +81,8 @@ public struct SwitchLayout: Sendable {
         case .on: x = pad + Double(frame.trackWidth) - inset
         case .mixed: x = frame.center.x
         }
-        knobCenter = Point(x, frame.center.y)
+        // Mirrored: reflected across the track's vertical centre line.
+        knobCenter = Point(spec.mirrored ? 2 * frame.center.x - x : x, frame.center.y)
         shadows = Self.shadowsInPoints.map {
             KnobShadow(offset: Point(0, $0.y * s), sigma: $0.sigma * s,
                        color: RGBAColor(red: 0, green: 0, blue: 0, alpha: $0.alpha))

@@ -5,12 +5,18 @@ import Scene
 /// orange when on and the accent colour (blue) when off unless `color` / `off_color` say
 /// otherwise, a white 25 pt knob at +-11 pt from the centre (no shadow), and in it a 10 x 10 pt
 /// `checkmark` / `xmark` in the track's colour. Fixed size (the seed's frame is not scaled).
-/// Mixed (our reading): knob centred, `minus`, track in the on colour.
+/// Mixed (our reading): knob centred, `minus`, track in the on colour. Mirrored (right to left),
+/// the offset's sign flips: on puts the knob at the left (the symbols themselves are not mirrored).
 public struct TutorialToggleStyle: ToggleStyle {
     public init() {}
     public var name: String { "tutorial" }
     public var symbols: StyleSymbols? { StyleSymbols(on: "checkmark", off: "xmark", mixed: "minus") }
     public var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { (.orange, .blue) }
+
+    /// 51 x 31 pt (the seed's `frame`) at every Dynamic Type size.
+    public func idealSize(_ spec: ToggleSpec) -> SizeInPoints {
+        SizeInPoints(width: TutorialLayout.trackSize.width, height: TutorialLayout.trackSize.height)
+    }
 
     /// Layers, bottom to top: background (if any), track, knob, symbol.
     public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
@@ -63,7 +69,7 @@ public struct TutorialLayout: Sendable {
         case .on: offset = Self.knobOffset * s
         case .mixed: offset = 0
         }
-        knobCenter = Point(frame.center.x + offset, frame.center.y)
+        knobCenter = Point(frame.center.x + (spec.mirrored ? -offset : offset), frame.center.y)
         symbolBoxSide = Self.symbolFrame * 1.2 * s
     }
 
