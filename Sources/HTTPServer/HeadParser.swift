@@ -38,7 +38,7 @@ enum HeadParser {
             var fields = try fieldLines(lines.fieldLines, limits: limits)
             let (bodyLength, keepAlive) = try framing(&fields, start: start)
             let request = HTTPRequest(method: start.method, target: start.target, path: start.path,
-                                      query: start.query, version: start.version, headers: fields.headers)
+                                      queryOffset: start.queryOffset, version: start.version, headers: fields.headers)
             let head = RequestHead(request: request, bodyLength: bodyLength, keepAlive: keepAlive)
             return .success(Parsed(head: head, rejection: refusal(of: head, methodAllowed: start.methodAllowed,
                                                                  fields: fields, limits: limits)))
@@ -108,7 +108,8 @@ enum HeadParser {
         /// and that reach the responder.
         var methodAllowed: Bool
         var path = "/"
-        var query: String?
+        /// Where the query starts in `target`'s bytes (`TargetForm.queryOffset`).
+        var queryOffset: Int?
         /// The authority of an absolute-form target, which replaces Host.
         var authority: String?
     }
@@ -146,7 +147,7 @@ enum HeadParser {
             if let form {
                 result.methodAllowed = true
                 result.path = form.path
-                result.query = form.query
+                result.queryOffset = form.queryOffset
                 result.authority = form.authority
             }
         }
