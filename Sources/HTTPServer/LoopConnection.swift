@@ -297,11 +297,11 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     /// SCHED_BATCH keeps a render's wake-ups from preempting the event loop (sched(7): the
     /// scheduler takes the thread for CPU-bound) while its share of the CPU stays nice 5's.
     /// Measured with `Benchmarks/serving/flood.sh` (README, Operations): cached p99 under an
-    /// uncached flood on one core about a third of nice 5 alone, the flood's own rate unchanged.
+    /// uncached flood on one core about 0.4x nice 5 alone's, the flood's own rate within 5 %.
     /// Measured and not taken: a 0.1 ms EEVDF slice for the loops (`sched_setattr`), which let the
     /// renders preempt the loop mid-turn and made its p99 worse; SCHED_IDLE for renders, which
-    /// starves them whenever cached requests fill the CPU; nice 10 or 15, which cost the flood
-    /// throughput. Both calls fail soft (`ThreadScheduling`).
+    /// starves them whenever cached requests fill the CPU; nice 10 (no better p99, the flood
+    /// slower) or 15 (the flood a third slower). Both calls fail soft (`ThreadScheduling`).
     private static func yieldToEventLoops() {
         ThreadScheduling.setPolicy(ThreadScheduling.batch)
         ThreadScheduling.setNice(responderNiceness)
