@@ -61,6 +61,7 @@ public struct ToggleQuery: Sendable {
         }
         if let impliedScale { spec.scale = impliedScale }
         animation = try Self.animation(values, spec: spec)
+        if animation == nil, !inRow { try PictureSize.checkStill(spec, values: values) }
     }
 
     /// The known parameters by canonical name, and the unknown names in the order sent.
@@ -155,12 +156,13 @@ public struct ToggleQuery: Sendable {
             motion.framesPerSecond = n
         }
         let loops = try values["loop"].map { p throws(ParameterError) in try boolean(p) } ?? false
-        let layout = ToggleLayout(spec: spec)
-        let area = layout.canvasWidth * layout.canvasHeight
-        if area > maximumAnimationFramePixels, let p = values["animate"] {
+        // The style's picture (a style that draws its label grows with it), not the icon switch's.
+        let (w, h) = PictureSize.of(spec)
+        if w * h > maximumAnimationFramePixels, let p = values["animate"] {
             throw ParameterError(error: "picture too large", parameter: p.name, value: p.value,
                                  expected: "an animation frame of at most \(maximumAnimationFramePixels) px (this one is "
-                                     + "\(layout.canvasWidth) x \(layout.canvasHeight) px): lower scale, size or pad")
+                                     + "\(w) x \(h) px at \(PictureSize.causes(spec))): lower scale, size or pad"
+                                     + (ToggleStyles.style(of: spec).needsLabel ? " or a shorter label" : ""))
         }
         return ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
     }

@@ -1,0 +1,59 @@
+import Foundation
+import HTTPServer
+import TestSupport
+@testable import ToggleService
+import TogglePicture
+import XCTest
+
+/// The newcomer's QA findings (picture size of label-drawing styles, `&amp;`, card row-prefix
+/// typos, style-name case and misspellings, blank labels, PNG text of styled toggles).
+final class QAFixTests: XCTestCase {
+    func request(_ path: String, _ query: String) -> HTTPRequest {
+        HTTPRequest(method: "GET", target: path + "?" + query, path: path, query: query,
+                    version: .http1_1, headers: HTTPFields([("Host", "x")]))
+    }
+
+    func json(_ body: [UInt8]) throws -> [String: String] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(body)) as? [String: String])
+    }
+
+    static let longLabel = String(repeating: "W", count: 200)
+
+    // MARK: 1. picture size
+
+    func testALabelDrawingToggleOverEightMegapixelsIsA400InPNGAndSVG() throws {
+        let responder = ToggleResponder(configuration: .init())
+        let q = "style=button&size=accessibility5&scale=4&pad=64&label=" + Self.longLabel
+        for path in ["/toggle", "/toggle.png", "/toggle.svg"] {
+            let response = responder.respond(to: request(path, q))
+            XCTAssertEqual(response.status, 400, path)
+            let body = try json(response.body)
+            XCTAssertEqual(body["error"], "picture too large", path)
+            XCTAssertEqual(body["parameter"], "scale", path)
+            XCTAssertEqual(body["value"], "4", path)
+            let expected = body["expected"] ?? ""
+            for part in ["8000000", "scale 4", "size accessibility5", "pad 64", "label of 200 characters"] {
+                XCTAssertTrue(expected.contains(part), "\(path): \(part) missing from \(expected)")
+            }
+        }
+        // Without scale the size is blamed; smaller pictures pass.
+        let e = rejection("style=button&size=accessibility5&pad=64&label=" + String(repeating: "W", count: 200) + "&scale=2")
+        XCTAssertEqual(e?.error, "picture too large")
+        XCTAssertNoThrow(try ToggleQuery(rawQuery: "style=button&size=accessibility5&scale=1&label=" + Self.longLabel))
+        XCTAssertNoThrow(try ToggleQuery(rawQuery: "style=symbol&scale=4&pad=64&label=Wi-Fi"))
+        XCTAssertNoThrow(try ToggleQuery(rawQuery: "scale=4&size=accessibility5&pad=64"))
+    }
+
+    /// The bound's measure is the size the renderer draws, for every style.
+    func testPictureSizeIsTheRenderedSize() throws {
+        for style in ToggleStyles.names {
+            for q in ["scale=2&pad=3.5", "scale=1.5&size=xxxLarge", "scale=3&size=accessibility2&pad=10"] {
+                let query = try ToggleQuery(rawQuery: "style=\(style)&label=Dark%20Mode&on=1&" + q)
+                let png = try ToggleImage.png(for: query.spec)
+                let decoded = try XCTUnwrap(DecodedPNG(png))
+                let size = PictureSize.of(query.spec)
+                XCTAssertEqual([size.width, size.height], [decoded.width, decoded.height], "\(style) \(q)")
+            }
+        }
+    }
+}
