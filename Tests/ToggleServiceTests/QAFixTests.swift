@@ -57,3 +57,25 @@ final class QAFixTests: XCTestCase {
         }
     }
 }
+
+extension QAFixTests {
+    // MARK: 2. &amp;
+
+    func testAnHTMLEscapedAmpersandIsA400NamingTheParameterMeant() throws {
+        let responder = ToggleResponder(configuration: .init())
+        for (path, query, name) in [("/row", "label=Dark%20Mode&amp;style=button&amp;on=1", "amp;style"),
+                                    ("/toggle", "on=1&amp;color=red", "amp;color"),
+                                    ("/card", "row1.label=x&amp;row1.on=1", "amp;row1.on"),
+                                    ("/toggle.svg", "on=1&amp%3Bsym=star", "amp;sym")] {
+            let response = responder.respond(to: request(path, query))
+            XCTAssertEqual(response.status, 400, query)
+            let body = try json(response.body)
+            XCTAssertEqual(body["parameter"], name, query)
+            let expected = body["expected"] ?? ""
+            XCTAssertTrue(expected.contains("&amp; is HTML escaping"), expected)
+            XCTAssertTrue(expected.contains("the parameter \(name.dropFirst(4))"), expected)
+        }
+        // A name that merely starts with "amp" is still an ignored unknown name.
+        XCTAssertEqual(try ToggleQuery(rawQuery: "on=1&ampere=3").ignored, ["ampere"])
+    }
+}
