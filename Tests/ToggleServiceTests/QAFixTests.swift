@@ -79,3 +79,44 @@ extension QAFixTests {
         XCTAssertEqual(try ToggleQuery(rawQuery: "on=1&ampere=3").ignored, ["ampere"])
     }
 }
+
+extension QAFixTests {
+    // MARK: 3. card row prefixes
+
+    func cardRejection(_ q: String, file: StaticString = #filePath, line: UInt = #line) -> ParameterError? {
+        do {
+            _ = try CardQuery(rawQuery: q)
+            XCTFail("\(q) should be rejected", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testAMistypedRowPrefixIsA400WithTheRowMeant() {
+        for (name, meant) in [("rows1.label", "row1.label"), ("Row1.label", "row1.label"), ("ROW2.on", "row2.on"),
+                              ("row_3.sym", "row3.sym"), ("raw1.label", "row1.label"), ("row.label", "row1.label"),
+                              ("rows1.colour", "row1.color")] {
+            let e = cardRejection("row1.label=a&\(name)=x")
+            XCTAssertEqual(e?.parameter, name)
+            XCTAssertTrue(e?.expected.hasPrefix("did you mean \(meant)?") == true, "\(name): \(e?.expected ?? "")")
+        }
+        // Names that are not row prefixes stay ignored.
+        XCTAssertEqual(try CardQuery(rawQuery: "row1.label=a&v=3&utm.source=x&a.b=1").ignored, ["v", "utm.source", "a.b"])
+    }
+
+    func testAMisspeltNameUnderARowPrefixGetsASuggestion() {
+        for (name, meant) in [("row1.colour", "row1.color"), ("row1.styl", "row1.style"), ("row2.source", "row2.sources"),
+                              ("row1.lable", "row1.label")] {
+            let e = cardRejection("row1.label=a&row2.label=b&\(name)=x")
+            XCTAssertEqual(e?.parameter, name)
+            XCTAssertTrue(e?.expected.hasPrefix("did you mean \(meant)?") == true, "\(name): \(e?.expected ?? "")")
+        }
+        for name in ["row1.width", "row1.scale"] {
+            let e = cardRejection("row1.label=a&\(name)=400")
+            XCTAssertEqual(e?.parameter, name)
+            XCTAssertTrue(e?.expected.contains("for the whole card, without a row prefix") == true, e?.expected ?? "")
+        }
+        XCTAssertTrue(cardRejection("row1.label=a&row1.thme=dark")?.expected.hasPrefix("did you mean theme?") == true)
+    }
+}
