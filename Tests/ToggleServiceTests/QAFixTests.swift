@@ -120,3 +120,30 @@ extension QAFixTests {
         XCTAssertTrue(cardRejection("row1.label=a&row1.thme=dark")?.expected.hasPrefix("did you mean theme?") == true)
     }
 }
+
+extension QAFixTests {
+    // MARK: 4. style names
+
+    func testStyleNamesIgnoreCase() throws {
+        for (value, style) in [("Switch", "switch"), ("iconswitch", "iconSwitch"), ("ICONSWITCH", "iconSwitch"),
+                               ("Tutorial", "tutorial")] {
+            let spec = try ToggleQuery(rawQuery: "style=\(value)&on=1").spec
+            XCTAssertEqual(spec.style, style, value)
+            XCTAssertEqual(spec.canonicalKey, try ToggleQuery(rawQuery: "style=\(style)&on=1").spec.canonicalKey)
+        }
+        XCTAssertEqual(try ToggleQuery(rawQuery: "style=BUTTON&label=Wi-Fi").spec.style, "button")
+        // The rules that depend on the style see it too: a button needs its label.
+        XCTAssertEqual(rejection("style=Button")?.parameter, "label")
+        XCTAssertEqual(try RowQuery(rawQuery: "label=a&style=Symbol").spec.style, "symbol")
+    }
+
+    func testAMisspeltStyleSuggestsTheNearest() {
+        for (value, meant) in [("swich", "switch"), ("buton", "button"), ("iconSwich", "iconSwitch"),
+                               ("Symbl", "symbol"), ("tutorail", "tutorial")] {
+            let e = rejection("style=\(value)&label=x")
+            XCTAssertEqual(e?.parameter, "style")
+            XCTAssertTrue(e?.expected.hasPrefix("did you mean \(meant)? a style: ") == true, "\(value): \(e?.expected ?? "")")
+        }
+        XCTAssertEqual(rejection("style=fancy")?.expected.hasPrefix("a style:"), true)
+    }
+}
