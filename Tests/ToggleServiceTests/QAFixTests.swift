@@ -147,3 +147,24 @@ extension QAFixTests {
         XCTAssertEqual(rejection("style=fancy")?.expected.hasPrefix("a style:"), true)
     }
 }
+
+extension QAFixTests {
+    // MARK: 5. blank labels
+
+    func testALabelOfOnlyBlankCharactersIsA400() throws {
+        let responder = ToggleResponder(configuration: .init())
+        for label in ["%20", "%20%20%20", "%E2%80%8B", "%C2%A0", "%E3%80%80", "%E2%80%8B%20%EF%BB%BF", "%E2%81%A0"] {
+            for (path, q) in [("/row", "label=\(label)"), ("/toggle", "style=button&label=\(label)"),
+                              ("/card", "row1.label=\(label)")] {
+                let response = responder.respond(to: request(path, q))
+                XCTAssertEqual(response.status, 400, "\(path)?\(q)")
+                let body = try json(response.body)
+                XCTAssertTrue(body["expected"]?.contains("at least one visible character") == true, "\(q): \(body)")
+                XCTAssertTrue(body["parameter"]?.hasSuffix("label") == true, q)
+            }
+        }
+        // A visible character among blanks is a label.
+        XCTAssertNoThrow(try RowQuery(rawQuery: "label=%20a%E2%80%8B"))
+        XCTAssertNoThrow(try RowQuery(rawQuery: "label=."))
+    }
+}
