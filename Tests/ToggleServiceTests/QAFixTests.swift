@@ -168,3 +168,42 @@ extension QAFixTests {
         XCTAssertNoThrow(try RowQuery(rawQuery: "label=."))
     }
 }
+
+extension QAFixTests {
+    // MARK: 6. PNG text of styled toggles
+
+    /// The `aria-label` of the SVG the responder serves for the same query (an independent
+    /// path: the SVG writer's own text, read back out of its bytes).
+    func svgLabel(_ responder: ToggleResponder, _ q: String) throws -> String {
+        let svg = String(decoding: responder.respond(to: request("/toggle.svg", q)).body, as: UTF8.self)
+        let start = try XCTUnwrap(svg.range(of: "aria-label=\""), q)
+        let end = try XCTUnwrap(svg[start.upperBound...].firstIndex(of: "\""), q)
+        return String(svg[start.upperBound..<end])
+    }
+
+    func testPNGTitleAndDescriptionUseTheSVGsWordsForEveryStyle() throws {
+        let responder = ToggleResponder(configuration: .init())
+        for style in ToggleStyles.names {
+            for state in ["on=1", "on=0", "state=mixed", "on=1&disabled=1"] {
+                let q = "style=\(style)&label=Bold&\(state)"
+                let response = responder.respond(to: request("/toggle.png", q))
+                XCTAssertEqual(response.status, 200, q)
+                let chunks = pngTextChunks(response.body)
+                let words = try svgLabel(responder, q)
+                XCTAssertEqual(chunks["Title"], words, q)
+                let description = try XCTUnwrap(chunks["Description"], q)
+                XCTAssertTrue(description == words || description.hasPrefix(words + ", "), "\(q): \(description) vs \(words)")
+            }
+        }
+        let button = pngTextChunks(responder.respond(to: request("/toggle.png", "style=button&label=Bold&on=1")).body)
+        XCTAssertEqual(button["Title"], "Bold, toggle button, on")
+        XCTAssertEqual(button["Description"], "Bold, toggle button, on, style button, tint green")
+        // The button uses the tint off too (tinted text on a 15 % tint); the symbol style never does.
+        XCTAssertEqual(pngTextChunks(responder.respond(to: request("/toggle.png", "style=button&label=Bold&color=red")).body)["Description"],
+                       "Bold, toggle button, off, style button, tint red")
+        for state in ["on=1", "on=0", "state=mixed"] {
+            let d = pngTextChunks(responder.respond(to: request("/toggle.png", "style=symbol&label=Run&color=red&\(state)")).body)["Description"]
+            XCTAssertFalse(d?.contains("tint") ?? true, d ?? "")
+        }
+    }
+}
