@@ -28,4 +28,15 @@ public enum ToggleRenderer {
             throw .raster(error)
         }
     }
+
+    /// Renders one animation frame (`ToggleAnimation.Frame.scene()`), the frame's canvas size.
+    /// - Throws: as `render(_:pose:shadows:)`.
+    public static func render(_ frame: ToggleAnimation.Frame, shadows: ShadowCache? = .shared) throws(ToggleRenderError) -> Canvas {
+        let scene = try frame.scene()
+        do {
+            return try SceneRasterizer.render(scene, shadows: shadows)
+        } catch {
+            throw .raster(error)
+        }
+    }
 }
