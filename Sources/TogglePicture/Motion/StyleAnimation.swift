@@ -24,7 +24,7 @@ public struct StyleAnimation: Sendable, Equatable {
     }
 
     /// The icon switch's (seed 000): `.spring(duration: 0.35, bounce: 0.35)` with the symbol's
-    /// replace effect over 0.35 s.
+    /// replace effect over 0.35 s, the spring's duration (each half 0.175 s).
     public static let iconSwitch = StyleAnimation(curve: .spring(.toggle), symbolEffect: .replace(duration: 0.35))
 
     /// Reduce Motion, every style: seed 000's `.easeInOut(duration: 0.15)` with a plain

@@ -26,8 +26,6 @@ public struct ToggleMotion: Sendable, Equatable {
     /// The end condition of a crossfade: the opacity within half an 8-bit step (0.5 / 255) of
     /// its end, so no channel of any colour would still round differently.
     public static let opacityTolerance = 0.5 / 255
-    /// Length of the symbol's replace effect, s: the spring's duration (each half 0.175 s).
-    public static let replaceDuration = 0.35
 
     public var curve: Curve
     /// Samples per second, in `framesPerSecondRange`.
