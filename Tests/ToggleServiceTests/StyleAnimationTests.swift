@@ -93,6 +93,13 @@ final class StyleAnimationTests: XCTestCase {
             XCTAssertTrue(frames.last?.pixels == (try still(stillQuery).pixels), "last frame = still: \(q)")
             XCTAssertTrue(frames.first?.pixels == (try still(fromQuery).pixels), "first frame = still of from: \(q)")
         }
+        // A button into mixed (a minus before the label, wider than off): both centred in the
+        // larger canvas, so the last frame is the mixed still and the first is not the off still.
+        let wider = try canvases(try animation("style=button&label=Wi-Fi&sources=1,0&animate=1"))
+        let mixed = try still("style=button&label=Wi-Fi&sources=1,0"), off = try still("style=button&label=Wi-Fi&on=0")
+        XCTAssertTrue(wider.last?.pixels == mixed.pixels)
+        XCTAssertEqual(wider.first?.width, mixed.width)
+        XCTAssertGreaterThan(mixed.width, off.width)
         for style in ["style=switch", "style=tutorial", "style=button&label=A", "style=symbol&label=A"] {
             let a = try animation(style + "&on=1&animate=1&loop=1")
             let n = a.transition.lastFrameIndex
