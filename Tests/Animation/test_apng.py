@@ -456,6 +456,23 @@ class StyleSVGTests(unittest.TestCase):
                 t = percent / 100 * duration
                 expected = 0.0 if percent == 100 else travel * (curve(t) - 1)
                 self.assertLess(abs(tx - expected), 0.01, f"{query} at {t:.4f} s: {tx} vs {expected:.4f}")
+        # The button's off fill (the tint at 0.15) fades out on SwiftUI's default spring.
+        path = render("style=button&label=A&on=1&animate=1", "style-button-fade.svg")
+        with open(path) as f:
+            svg = f.read()
+        body, name = None, None
+        for m in re.finditer(r"@keyframes (k\d+)\{(.*?\})\}", svg):
+            if m.group(2).startswith("0%{fill:#34c759;fill-opacity:0.15}"):
+                name, body = m.group(1), m.group(2)
+        self.assertIsNotNone(body, "the off fill's keyframes")
+        duration = float(re.search(r"animation:" + name + r" ([0-9.]+)ms", svg).group(1)) / 1000
+        self.assertAlmostEqual(duration, 45 / 60, places=4)
+        frames = re.findall(r"([0-9.]+)%\{fill:#34c759;fill-opacity:([0-9.]+)\}", body)
+        self.assertGreater(len(frames), 20)
+        for percent, opacity in frames:
+            t = float(percent) / 100 * duration
+            expected = 0.0 if float(percent) == 100 else 0.15 * (1 - default_spring(t))
+            self.assertLess(abs(float(opacity) - expected), 0.0011, f"at {t:.4f} s: {opacity} vs {expected:.4f}")
         for query in ("style=button&label=A&on=1&animate=1", "style=symbol&label=A&sources=1,0&animate=1&loop=1"):
             path = render(query, "style-" + hashlib.sha1(query.encode()).hexdigest()[:8] + ".svg")
             with open(path) as f:
