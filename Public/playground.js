@@ -154,10 +154,13 @@ function query(s, theme = s.theme) {
   return q.join("&");
 }
 
+/** A row (label, then the switch) is drawn for a label with a style that does not draw its own. */
+const isRow = (s) => Boolean(s.label) && !styleOf(s).label;
+
 /** A /toggle URL, or a /row URL (label first) when there is a label. */
 function toggleURL(s, theme) {
   const ext = s.format === "svg" ? ".svg" : "";
-  if (s.label && s.style === "iconSwitch") return location.origin + "/row" + ext + "?label=" + encodeURIComponent(s.label) + "&" + query(s, theme);
+  if (isRow(s)) return location.origin + "/row" + ext + "?label=" + encodeURIComponent(s.label) + "&" + query(s, theme);
   return location.origin + "/toggle" + ext + "?" + query(s, theme);
 }
 
@@ -167,9 +170,10 @@ function dimensions(s) {
   const factor = (SIZES.find(([n]) => n === s.size) || ["large", 1])[1];
   const scale = Number(s.scale) || 1;
   const pad = Number(s.pad) || 0;
-  if (s.style !== "iconSwitch" && s.style in STYLES) return styleDimensions(s, factor, scale, pad);
-  const h = 32 * factor;
-  if (s.label) {
+  if (s.style !== "iconSwitch" && s.style in STYLES && !isRow(s)) return styleDimensions(s, factor, scale, pad);
+  // The switch's height: the icon switch's 32 pt x factor; switch and tutorial 31 pt.
+  const h = s.style === "switch" || s.style === "tutorial" ? 31 : 32 * factor;
+  if (isRow(s)) {
     const loaded = preview.complete && preview.naturalWidth && preview.getAttribute("src") === toggleURL(s);
     const pxW = loaded ? preview.naturalWidth : Math.round((350 + 2 * pad) * scale);
     const pxH = loaded ? preview.naturalHeight : Math.round((Math.max(44, 22 * factor, h) + 2 * pad) * scale);

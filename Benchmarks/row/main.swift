@@ -6,6 +6,7 @@
 //   row-bench N only=toggle|row|toggle-png|row-png   runs just that loop N times (after one
 //   warm-up call), for `valgrind --tool=callgrind`, whose instruction counts do not drift with
 //   machine load: the count for N = 200 minus N = 100, over 100, is one call's cost.
+//   ROW_QUERY=QUERY sets the row measured (default: Dark Mode, on, moon.fill, indigo, scale 2).
 import Foundation
 import Raster
 import SceneRaster
@@ -37,7 +38,9 @@ func measure(_ iterations: Int, rounds: Int = 5, _ body: () throws -> Int) rethr
 
 let iterations = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 300 : 300
 let toggle = try ToggleQuery(rawQuery: "on=1&color=indigo&sym=moon.fill&scale=2").spec
-let row = try RowQuery(rawQuery: "label=Dark%20Mode&on=1&color=indigo&sym=moon.fill&scale=2")
+// ROW_QUERY=... measures another row (e.g. `label=Bold&style=button&on=1&scale=2`, issue 15's styled rows).
+let row = try RowQuery(rawQuery: ProcessInfo.processInfo.environment["ROW_QUERY"]
+                           ?? "label=Dark%20Mode&on=1&color=indigo&sym=moon.fill&scale=2")
 let card = try CardQuery(rawQuery: "scale=2")
 
 /// The row's picture drawn as the service draws it: its scene, then the raster backend.

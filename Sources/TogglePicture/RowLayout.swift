@@ -7,13 +7,15 @@ public struct FrameInPoints: Sendable, Equatable {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
     public var maxX: Double { x + width }
+    public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
 }
 
 /// The seed's settings row (docs/design-facts.md section 10): `HStack(spacing: 16)` of the label, leading,
-/// `maxWidth: .infinity`, and the switch; `minHeight: 44` pt; both vertically centred. A
-/// right-to-left row is mirrored: switch on the left, label on the right. Lengths in pt, relative to
-/// the row's top-left corner.
+/// `maxWidth: .infinity`, and the switch (any style's body at its ideal size); `minHeight: 44`
+/// pt; both vertically centred. A right-to-left row is mirrored: switch on the left, label on
+/// the right. A style that draws its label (`button`, `symbol`) is the row alone, centred. Lengths
+/// in pt, relative to the row's top-left corner.
 public struct RowLayout: Sendable, Equatable {
     /// Gap between label and switch, pt (the seed's `HStack(spacing: 16)`).
     public static let spacing = 16.0
@@ -39,7 +41,8 @@ public struct RowLayout: Sendable, Equatable {
 
     /// - Parameters:
     ///   - width: the row's width, pt.
-    ///   - switchWidth, switchHeight: the track's size, pt (`1.8 h` by `h`, h = 32 pt x factor).
+    ///   - switchWidth, switchHeight: the style's body, pt (`ToggleStyle.idealSize`; the icon
+    ///     switch's track `1.8 h` by `h`, h = 32 pt x factor; `switch` and `tutorial` 51 x 31).
     ///   - labelHeight: the label's lines times the line height, pt.
     ///   - direction: `.rightToLeft` mirrors the row.
     public init(width: Double, switchWidth: Double, switchHeight: Double, labelHeight: Double,
@@ -58,6 +61,19 @@ public struct RowLayout: Sendable, Equatable {
             toggle = FrameInPoints(x: 0, y: switchY, width: switchWidth, height: switchHeight)
             label = FrameInPoints(x: width - labelWidth, y: labelY, width: labelWidth, height: labelHeight)
         }
+    }
+
+    /// A row whose style draws its label (`button`, `symbol`): the style's body alone, `body` pt,
+    /// centred horizontally (as the seed card's `VStack`, alignment `.center`, places a toggle
+    /// narrower than the card) and vertically; `label` is the body's frame (the label is in it).
+    /// Height `max(44, body height)`.
+    public init(width: Double, body: SizeInPoints, direction: TextDirection) {
+        self.width = width
+        self.direction = direction
+        height = max(Self.minimumHeight, body.height)
+        toggle = FrameInPoints(x: (width - body.width) / 2, y: (height - body.height) / 2,
+                               width: body.width, height: body.height)
+        label = toggle
     }
 
     /// Where the knob's centre goes in a mirrored switch: the left-to-right position `x` reflected

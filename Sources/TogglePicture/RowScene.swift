@@ -22,21 +22,28 @@ public enum RowScene {
     /// A length in pt as whole pixels at `scale` (at least 1).
     public static func pixels(_ length: Double, scale: Double) -> Int { max(1, Int((length * scale).rounded())) }
 
-    /// Appends one row's operations, its top-left corner at (`x`, `y`) pt.
+    /// Appends one row's operations, its top-left corner at (`x`, `y`) pt: the label (unless the
+    /// style draws it), then the style's body (`LabelledRow.body(_:)`) moved to whole pixels.
     static func append(_ row: LabelledRow, spec: ToggleSpec, to scene: inout Scene, x: Double, y: Double)
         throws(ToggleRenderError) {
         let scale = spec.scale
-        scene.append(.fill(PathFill(row.labelPath(x: x, y: y, scale: scale),
-                                    color: LabelColors.label(spec.appearance, disabled: spec.disabled),
-                                    flatteningTolerance: TextLayout.flatteningTolerance)))
-        var toggle = spec
-        toggle.background = nil
-        toggle.padding = 0
-        toggle.mirrored = row.layout.direction == .rightToLeft
+        if !row.styleDrawsLabel {
+            scene.append(.fill(PathFill(row.labelPath(x: x, y: y, scale: scale),
+                                        color: LabelColors.label(spec.appearance, disabled: spec.disabled),
+                                        flatteningTolerance: TextLayout.flatteningTolerance)))
+        }
         let dx = ((x + row.layout.toggle.x) * scale).rounded(), dy = ((y + row.layout.toggle.y) * scale).rounded()
-        for operation in try ToggleScene.scene(for: toggle).operations {
+        for operation in try ToggleScene.scene(for: row.body(spec)).operations {
             scene.append(operation.translated(by: Point(dx, dy)))
         }
+    }
+
+    /// What a screen reader says for the row: "Dark Mode, switch, on" (`ToggleScene.accessibilityText`
+    /// with the row's label; "toggle button" for the button style).
+    static func title(_ row: LabelledRow, spec: ToggleSpec) -> String {
+        var labelled = spec
+        labelled.label = row.label
+        return ToggleScene.accessibilityText(labelled)
     }
 
     /// A row (`/row`): `round(width s)` x `round(height s)` px plus `pad` on every side, transparent
@@ -46,7 +53,7 @@ public enum RowScene {
         let pad = spec.padding
         var scene = Scene(width: pixels(row.layout.width + 2 * pad, scale: spec.scale),
                           height: pixels(row.layout.height + 2 * pad, scale: spec.scale),
-                          title: LabelledRow.accessibilityLabel(label, state: spec.state, disabled: spec.disabled))
+                          title: title(row, spec: spec))
         if let background = spec.background { scene.append(.paint(background.resolved(in: spec.appearance))) }
         try append(row, spec: spec, to: &scene, x: pad, y: pad)
         return scene
@@ -58,8 +65,7 @@ public enum RowScene {
     public static func scene(card rows: [(row: LabelledRow, label: String, spec: ToggleSpec)], width: Double,
                              scale s: Double, appearance: Appearance) throws(ToggleRenderError) -> Scene {
         let layout = CardLayout(width: width, rowHeights: rows.map(\.row.layout.height))
-        let title = rows.map { LabelledRow.accessibilityLabel($0.label, state: $0.spec.state, disabled: $0.spec.disabled) }
-            .joined(separator: "; ")
+        let title = rows.map { Self.title($0.row, spec: $0.spec) }.joined(separator: "; ")
         var scene = Scene(width: pixels(layout.width, scale: s), height: pixels(layout.height, scale: s), title: title)
         scene.append(.paint(GroupedBackgrounds.screen(appearance)))
         let card = layout.card

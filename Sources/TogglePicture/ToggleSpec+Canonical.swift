@@ -18,10 +18,12 @@ extension ToggleSpec {
         ].joined(separator: ";") + (mirrored && state != .mixed ? ";rtl" : "")
         // The default style without a label keeps the key (and ETags) it always had; any other
         // style adds its name, the label, both track colours and the theme (styles draw the
-        // label and their own fixed colours per theme).
-        guard style != ToggleStyles.defaultName || !label.isEmpty else { return key }
+        // label and their own fixed colours per theme), the direction (a mirrored mixed switch
+        // or button differs too) and the width offered to a wrapping label.
+        guard style != ToggleStyles.defaultName || !label.isEmpty || proposedWidth != nil else { return key }
         let off = offColor.map { Self.key($0.resolved(in: appearance)) } ?? "-"
         return key + ";" + [style, Self.key(tint.resolved(in: appearance)), off, appearance.rawValue,
+                            mirrored ? "rtl" : "ltr", proposedWidth.map { "w\($0)" } ?? "-",
                             "\(label.utf8.count):" + label].joined(separator: ";")
     }
 

@@ -35,6 +35,10 @@ public struct ToggleSpec: Sendable, Equatable {
     /// is the right, so on puts the knob at the left, as iOS mirrors `.leading`/`.trailing`
     /// (docs/design-facts.md section 10).
     public var mirrored: Bool = false
+    /// The width a layout offers the toggle, pt (SwiftUI's proposed width): a style that draws
+    /// its label (`button`, `symbol`) wraps the label's lines to fit it; a row proposes its own
+    /// width. Nil: the ideal width, the label on one line (`/toggle`).
+    public var proposedWidth: Double? = nil
 
     public init() {}
 

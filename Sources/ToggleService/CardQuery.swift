@@ -63,6 +63,8 @@ public struct CardQuery: Sendable {
                 widthPair = pair
             } else if Self.cardWide.contains(pair.name) {
                 wide.append(pair)
+            } else if let error = Self.misplaced(pair) {
+                throw error
             } else if !pair.name.isEmpty, !ignored.contains(pair.name) {
                 ignored.append(pair.name)
             }
@@ -92,7 +94,7 @@ public struct CardQuery: Sendable {
         self.rows = rows
         let layout = CardLayout(width: width, rowHeights: rows.map(\.row.layout.height))
         try LabelParameter.checkArea(widthPt: layout.width, heightPt: layout.height, scale: scale,
-                                     scaleGiven: wide.contains { $0.name == "scale" })
+                                     scalePair: wide.first { $0.name == "scale" }, widthPair: widthPair)
     }
 
     /// - Throws: `ParameterError` on `theme` for `theme=auto` in any format but SVG.
@@ -101,6 +103,32 @@ public struct CardQuery: Sendable {
             throw ParameterError(error: "invalid value", parameter: "theme", value: "auto",
                                  expected: "light or dark; theme=auto needs .svg (/card.svg follows the viewer's colour scheme)")
         }
+    }
+
+    /// The parameters the whole card takes, as the 400s list them.
+    static let cardExpected = "card-level parameters: theme, size, scale, width; everything else under a row "
+        + "prefix, row1. to row\(maximumRows)."
+
+    /// The 400 for a card-level parameter that belongs to a row (`color=red`: did you mean
+    /// `row1.color`?) or is a misspelling of one (`colour`) or of a card-level one (`thme`); nil
+    /// for other names, which are ignored (cache-busters such as `v=3`).
+    static func misplaced(_ pair: QueryDecoder.Pair) -> ParameterError? {
+        let name = pair.name
+        if let canonical = ToggleQuery.canonicalNames[name], !rowNames.contains(name) {   // pad
+            return ParameterError(error: "invalid parameter", parameter: name, value: pair.value,
+                                  expected: "\(canonical) is for /toggle and /row, not /card; " + cardExpected)
+        }
+        if rowNames.contains(name) {
+            return ParameterError(error: "invalid parameter", parameter: name, value: pair.value,
+                                  expected: "did you mean row1.\(name)? \(name) is a row's; " + cardExpected)
+        }
+        guard let known = ParameterNames.misspelling(of: name, alsoAmong: ["width", "label"])
+            .map({ ToggleQuery.canonicalNames[$0] ?? $0 }) else {
+            return nil
+        }
+        let suggestion = cardWide.contains(known) || known == "width" ? known : "row1.\(known)"
+        return ParameterError(error: "unknown parameter", parameter: name, value: pair.value,
+                              expected: "did you mean \(suggestion)? " + cardExpected)
     }
 
     /// `rowN.name` split into N and name; nil for names without the `row<digits>.` prefix.
@@ -158,7 +186,7 @@ public struct CardQuery: Sendable {
             if rest.contains(where: { $0.name == error.parameter }) { named.parameter = prefix + error.parameter }
             throw named
         }
-        let row = try LabelParameter.row(label: label, parameter: labelPair, size: size, width: width,
+        let row = try LabelParameter.row(label: label, parameter: labelPair, spec: spec, width: width,
                                          direction: direction)
         var mirrored = spec
         mirrored.mirrored = row.layout.direction == .rightToLeft

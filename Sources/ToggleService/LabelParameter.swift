@@ -17,11 +17,16 @@ enum LabelParameter {
     static let maximumPixels = 8_000_000
 
     /// Checks a picture's size in px against `maximumPixels`.
-    /// - Throws: `ParameterError` on the `scale` parameter (or `label` at scale 1) saying how big it would be.
-    static func checkArea(widthPt: Double, heightPt: Double, scale: Double, scaleGiven: Bool) throws(ParameterError) {
+    /// - Parameters: scalePair, widthPair: the `scale` and `width` parameters as sent, if they were.
+    /// - Throws: `ParameterError` on the `scale` parameter (else `width`) saying how big it would
+    ///   be, with the value as the client sent it (`4`, not `4.0`).
+    static func checkArea(widthPt: Double, heightPt: Double, scale: Double, scalePair: QueryDecoder.Pair?,
+                          widthPair: QueryDecoder.Pair?) throws(ParameterError) {
         let w = RowScene.pixels(widthPt, scale: scale), h = RowScene.pixels(heightPt, scale: scale)
         guard w * h > maximumPixels else { return }
-        throw ParameterError(error: "picture too large", parameter: scaleGiven ? "scale" : "width", value: "\(scaleGiven ? scale : widthPt)",
+        let blamed = scalePair ?? widthPair
+        let value = blamed?.value ?? (widthPt == widthPt.rounded() ? String(Int(widthPt)) : "\(widthPt)")
+        throw ParameterError(error: "picture too large", parameter: blamed?.name ?? "width", value: value,
                              expected: "a picture of at most \(maximumPixels) px (this one is \(w) x \(h)): "
                                  + "a smaller scale or width, fewer rows or shorter labels")
     }
@@ -67,12 +72,13 @@ enum LabelParameter {
         }
     }
 
-    /// Lays out a row, turning a label that wraps to too many lines into a 400 on `p`.
-    static func row(label: String, parameter p: QueryDecoder.Pair, size: DynamicTypeSize, width: Double,
+    /// Lays out a row (the switch in `spec`'s style), turning a label that wraps to too many lines into a 400 on `p`.
+    static func row(label: String, parameter p: QueryDecoder.Pair, spec: ToggleSpec, width: Double,
                     direction: TextDirection?) throws(ParameterError) -> LabelledRow {
         let row: LabelledRow
+        let size = spec.size
         do {
-            row = try LabelledRow(label: label, size: size, width: width, direction: direction)
+            row = try LabelledRow(label: label, spec: spec, width: width, direction: direction)
         } catch {
             throw ParameterError(error: "invalid value", parameter: p.name, value: label, expected: "\(error)")
         }

@@ -20,14 +20,15 @@ enum ParameterNames {
     /// `onSymbol`, `Color` is `color`), by optimal string alignment distance, within 0 edits for
     /// keys of up to 2 bytes (`v`, `cb`, `ts` stay ignored), 1 up to 5 bytes, else 2; the
     /// nearest wins, the earlier parameter among equals. An accepted name itself returns nil.
-    static func misspelling(of name: String) -> String? {
-        guard ToggleQuery.canonicalNames[name] == nil else { return nil }
+    /// `extra`: a route's own names (`/row`'s `label`, `width`, `dir`), compared after the table's.
+    static func misspelling(of name: String, alsoAmong extra: [String] = []) -> String? {
+        guard ToggleQuery.canonicalNames[name] == nil, !extra.contains(name) else { return nil }
         let k = key(of: name)
         guard !k.isEmpty, k.count <= 64 else { return nil }
         let bound = k.count <= 2 ? 0 : (k.count <= 5 ? 1 : 2)
         var rows: [Int] = []
         var best: (distance: Int, name: String)? = nil
-        for candidate in keys {
+        for candidate in keys + extra.map({ (key(of: $0), $0) }) {
             let d = EditDistance.distance(k, candidate.key, bound: bound, rows: &rows)
             if d != Int.max, d < (best?.distance ?? Int.max) { best = (d, candidate.name) }
         }

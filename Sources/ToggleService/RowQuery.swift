@@ -17,6 +17,9 @@ public struct RowQuery: Sendable {
     /// `theme=auto` (SVG only): `spec` holds the light theme, the file follows the viewer's.
     public var followsColorScheme: Bool
 
+    /// The parameters `/row` has beside the switch's.
+    static let ownNames = ["label", "width", "dir"]
+
     /// Widths `width=` accepts, pt.
     static let widths: ClosedRange<Double> = 200...1200
     static let widthExpected = "a width in pt from 200 to 1200, decimals allowed"
@@ -28,7 +31,13 @@ public struct RowQuery: Sendable {
         var own: [String: QueryDecoder.Pair] = [:]
         var rest: [QueryDecoder.Pair] = []
         for pair in pairs {
-            guard ["label", "width", "dir"].contains(pair.name) else {
+            guard Self.ownNames.contains(pair.name) else {
+                if let known = ParameterNames.misspelling(of: pair.name, alsoAmong: Self.ownNames),
+                   Self.ownNames.contains(known) {
+                    throw ParameterError(error: "unknown parameter", parameter: pair.name, value: pair.value,
+                                         expected: "did you mean \(known)? /row takes label, width, dir and every "
+                                             + "/toggle parameter but animate")
+                }
                 rest.append(pair)
                 continue
             }
@@ -38,12 +47,14 @@ public struct RowQuery: Sendable {
             }
             own[pair.name] = pair
         }
+        // The switch's parameters first: a misspelt name (`lable`) is a 400 that says so, before
+        // a missing label is.
+        let toggle = try ToggleQuery.still(pairs: rest)
         guard let labelPair = own["label"] else {
             throw ParameterError(error: "missing parameter", parameter: "label", value: "",
                                  expected: "label=TEXT, 1 to \(LabelParameter.maximumLength) characters")
         }
         label = try LabelParameter.parse(labelPair)
-        let toggle = try ToggleQuery.still(pairs: rest)
         spec = toggle.spec
         ignored = toggle.ignored
         followsColorScheme = toggle.followsColorScheme
@@ -51,12 +62,12 @@ public struct RowQuery: Sendable {
             try ToggleQuery.decimal(p, in: Self.widths, expected: Self.widthExpected)
         } ?? LabelledRow.defaultWidth
         direction = try own["dir"].map { p throws(ParameterError) in try LabelParameter.direction(p) } ?? nil
-        row = try LabelParameter.row(label: label, parameter: labelPair, size: spec.size, width: width,
+        row = try LabelParameter.row(label: label, parameter: labelPair, spec: spec, width: width,
                                      direction: direction)
         spec.mirrored = row.layout.direction == .rightToLeft
         try LabelParameter.checkArea(widthPt: row.layout.width + 2 * spec.padding,
-                                     heightPt: row.layout.height + 2 * spec.padding,
-                                     scale: spec.scale, scaleGiven: rest.contains { $0.name == "scale" })
+                                     heightPt: row.layout.height + 2 * spec.padding, scale: spec.scale,
+                                     scalePair: rest.first { $0.name == "scale" }, widthPair: own["width"])
     }
 
     /// - Throws: `ParameterError` on `theme` for `theme=auto` in any format but SVG.

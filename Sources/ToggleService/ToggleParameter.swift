@@ -77,7 +77,7 @@ extension ToggleQuery {
         ToggleParameter("disabled") { q, p throws(ParameterError) in q.spec.disabled = try boolean(p) },
         ToggleParameter("dir") { q, p throws(ParameterError) in
             switch p.value.lowercased() {
-            case "ltr", "auto": q.spec.mirrored = false
+            case "ltr", "auto": q.spec.mirrored = false   // auto: ToggleQuery then looks at the label
             case "rtl": q.spec.mirrored = true
             default: throw invalid(p, expected: "ltr, rtl or auto")
             }

@@ -1,3 +1,4 @@
+import TextLayout
 import TogglePicture
 
 /// The `/toggle` query parameters (docs/design-facts.md section 4) turned into a `ToggleSpec`.
@@ -35,22 +36,22 @@ public struct ToggleQuery: Sendable {
     }
 
     /// Parses decoded pairs (for `/row` and `/card`, which take their own parameters out first;
-    /// `inRow`: they draw the icon switch only, so `style` and `label` are theirs to refuse).
+    /// `inRow`: the row's label is the toggle's, so a style that draws its label needs no `label`).
     /// - Throws: `ParameterError` as `init(rawQuery:impliedScale:)` does, but for encoding.
     public init(pairs: [QueryDecoder.Pair], impliedScale: Double? = nil, inRow: Bool = false) throws(ParameterError) {
         let (values, ignored) = try Self.collect(pairs)
-        if inRow, let p = values["style"] ?? values["label"] {
-            throw ParameterError(error: "invalid value", parameter: p.name, value: p.value,
-                                 expected: p.name == "style"
-                                     ? "no style: /row and /card draw the icon switch (style= is for /toggle)"
-                                     : "one label: the row's own")
-        }
         try Self.checkCombinations(values, impliedScale: impliedScale)
-        try StyleParameters.checkCombinations(values)
+        try StyleParameters.checkCombinations(values, labelRequired: !inRow)
         spec = ToggleSpec()
         self.ignored = ignored
         for parameter in Self.parameters {
             if let pair = values[parameter.name] { try parameter.apply(&self, pair) }
+        }
+        // dir=auto (the default): a label whose first strong character is right to left mirrors
+        // the toggle, as it mirrors a row.
+        if values["dir"].map({ $0.value.lowercased() == "auto" }) ?? true,
+           TextDirection.firstStrong(in: spec.label) == .rightToLeft {
+            spec.mirrored = true
         }
         if let impliedScale { spec.scale = impliedScale }
         animation = try Self.animation(values, spec: spec)

@@ -211,6 +211,19 @@ def check_styles(driver, base):
               and ["on=0" in states[0][2], "on=1" in states[1][2], "state=mixed" in states[2][2]] == [True] * 3,
               f"{style}: off, on and mixed under the preview {states}")
         src = src2
+    # A label with the tutorial (or switch) style makes a settings row of that style (/row?style=).
+    time.sleep(1.1)
+    choose(driver, "style", "tutorial")
+    src, _, _ = preview_loaded(driver, src, "style=tutorial")
+    label = driver.find_element(By.ID, "label")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", label)
+    label.send_keys("Wi-Fi")
+    src_row, w_row, h_row = preview_loaded(driver, src, "/row?label=Wi-Fi")
+    check("style=tutorial" in src_row and (w_row, h_row) == (700, 88), f"a tutorial row: {src_row} at {w_row}x{h_row}")
+    label.clear()
+    label.send_keys(" ")
+    driver.execute_script("document.getElementById('controls').dispatchEvent(new Event('input'))")
+    src, _, _ = preview_loaded(driver, src_row, "/toggle?")
     time.sleep(1.1)
     choose(driver, "style", "iconSwitch")
     src3, w3, h3 = preview_loaded(driver, src, "on=")

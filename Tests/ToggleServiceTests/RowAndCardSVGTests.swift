@@ -39,6 +39,24 @@ final class RowAndCardSVGTests: XCTestCase {
         XCTAssertTrue(auto.contains("prefers-color-scheme:dark"), "one file for both schemes")
     }
 
+    /// Rows of every style (issue 15): each state and theme, a scale, right to left, a wrapped
+    /// button label, and a card of mixed styles.
+    static let styleRows: [(String, String)] = {
+        var q: [(String, String)] = []
+        for style in ["switch", "button", "symbol", "tutorial"] {
+            for (state, theme) in [("on=1", "light"), ("on=0", "dark"), ("state=mixed", "light")] {
+                q.append(("/row", "label=Wi-Fi&style=\(style)&\(state)&theme=\(theme)"))
+            }
+            q.append(("/row", "label=%D7%9E%D7%A6%D7%91%20%D7%9B%D7%94%D7%94&style=\(style)&sources=1,1&scale=3&theme=dark"))
+        }
+        return q + [
+            ("/row", "label=Italic&style=button&sym=star.fill&on=1&dir=rtl&scale=2&disabled=1"),
+            ("/row", "label=A%20long%20label%20that%20wraps%20inside%20the%20button%20over%20two%20lines&style=button&width=240&scale=2"),
+            ("/card", "scale=2&row1.label=Wi-Fi&row1.style=switch&row1.on=1&row2.label=Bold&row2.style=button"
+                + "&row3.label=Play&row3.style=symbol&row3.state=mixed&row4.label=Custom&row4.style=tutorial&row4.on=1"),
+        ]
+    }()
+
     func testRowAndCardSVGRasterizedByLibrsvgMatchOurPNG() throws {
         guard let tool = SVGFidelityTests.rsvgConvert() else {
             throw XCTSkip("rsvg-convert not found: install Debian's librsvg2-bin (.ci/run does) to compare SVG with PNG")
@@ -49,7 +67,7 @@ final class RowAndCardSVGTests: XCTestCase {
             ("/row", "label=Automatically%20download%20and%20install%20updates%20overnight&size=xLarge&disabled=1"),
             ("/card", "scale=2"),
             ("/card", "theme=dark&row1.label=%D8%A7%D9%84%D8%B5%D9%88%D8%AA&row1.on=1&row2.label=Wi-Fi"),
-        ] {
+        ] + Self.styleRows {
             let png = try XCTUnwrap(DecodedPNG(get(path + ".png", query).body))
             let svg = try SVGFidelityTests.rasterize(get(path + ".svg", query).body, with: tool)
             XCTAssertEqual(svg.width, png.width, query)

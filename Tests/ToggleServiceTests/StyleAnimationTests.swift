@@ -87,6 +87,12 @@ final class StyleAnimationTests: XCTestCase {
              "style=symbol&label=Hare&on=0"),
             ("style=symbol&label=Hare&on=1&from=mixed&animate=1&fps=24", "style=symbol&label=Hare&on=1",
              "style=symbol&label=Hare&state=mixed"),
+            // Right to left: the knob's leading end is the right, so on slides it to the left.
+            ("style=switch&on=1&dir=rtl&animate=1&scale=2", "style=switch&on=1&dir=rtl&scale=2", "style=switch&on=0&dir=rtl&scale=2"),
+            ("style=tutorial&on=1&dir=rtl&animate=1", "style=tutorial&on=1&dir=rtl", "style=tutorial&on=0&dir=rtl"),
+            ("style=button&label=%D7%A9%D7%9C%D7%95%D7%9D&on=1&animate=1&on_sym=wifi&off_sym=wifi",
+             "style=button&label=%D7%A9%D7%9C%D7%95%D7%9D&on=1&on_sym=wifi&off_sym=wifi",
+             "style=button&label=%D7%A9%D7%9C%D7%95%D7%9D&on=0&on_sym=wifi&off_sym=wifi"),
         ]
         for (q, stillQuery, fromQuery) in cases {
             let frames = try canvases(try animation(q))
@@ -154,6 +160,12 @@ final class StyleAnimationTests: XCTestCase {
             let t = min(Double(i) / 60 / 0.15, 1)
             let expected = center + (-11 + 22 * t) * scale
             XCTAssertEqual(knobCenterX(frame, rows: rows), expected, accuracy: 0.5, "frame \(i)")
+        }
+        // Mirrored, the same motion from +11 to -11 pt.
+        let mirrored = try canvases(try animation("style=tutorial&on=1&animate=1&scale=2&color=black&off_color=black&dir=rtl"))
+        for (i, frame) in mirrored.enumerated() {
+            let t = min(Double(i) / 60 / 0.15, 1)
+            XCTAssertEqual(knobCenterX(frame, rows: rows), center + (11 - 22 * t) * scale, accuracy: 0.5, "rtl frame \(i)")
         }
     }
 

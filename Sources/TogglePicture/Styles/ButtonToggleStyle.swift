@@ -1,20 +1,36 @@
 import Geometry
 import Scene
+import TextLayout
 
 /// SwiftUI's `.button` toggle style (seed 001; docs/design-facts.md section 11): a rounded
 /// rectangle with continuous corners of 8 pt, 34 pt high at Large (scaled by Dynamic Type),
 /// 14 pt padding each side, the label in body text, after an optional symbol (`sym`).
 /// Off: the tint at 0.15 behind text and symbol in the tint. On: the tint behind white text and
-/// symbol. Mixed (our reading): as off, with `minus` before the label.
+/// symbol. Mixed (our reading): as off, with `minus` before the label. Mirrored (right to left):
+/// the symbol stays at the leading end, now right of the label. Offered a width
+/// (`proposedWidth`, a row's), the label wraps inside the padding and the button grows 22 pt x
+/// factor per extra line.
 public struct ButtonToggleStyle: ToggleStyle {
     public init() {}
     public var name: String { "button" }
     public var symbols: StyleSymbols? { StyleSymbols(on: "", off: "", mixed: "minus") }
     public var needsLabel: Bool { true }
 
+    /// The button's size: the padding, symbol, gap and label wide; 34 pt x factor high for one line.
+    public func idealSize(_ spec: ToggleSpec) -> SizeInPoints {
+        ButtonLayout(spec: spec, label: label(spec)).size
+    }
+
+    /// The label, wrapped to what `proposedWidth` leaves beside the padding and the symbol.
+    public func label(_ spec: ToggleSpec) -> StyleLabel {
+        guard let proposed = spec.proposedWidth else { return StyleLabel.measured(spec) }
+        let symbolSide = spec.symbolName.isEmpty ? 0 : StyleLabel.bodySize(spec.size) + ButtonLayout.symbolSpacing
+        return StyleLabel.measured(spec, maxWidth: proposed - 2 * ButtonLayout.horizontalPadding - symbolSide)
+    }
+
     /// Layers, bottom to top: background (if any), the button's fill, symbol, label (glyph outlines).
     public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
-        let label = StyleLabel.measured(spec)
+        let label = self.label(spec)
         let layout = ButtonLayout(spec: spec, label: label)
         let opacity = StyleDrawing.opacity(spec)
         var scene = StyleDrawing.canvas(spec, width: layout.canvasWidth, height: layout.canvasHeight)
@@ -45,7 +61,10 @@ public struct ButtonLayout: Sendable {
     /// Gap between symbol and label, pt (our reading of SwiftUI's `Label` spacing).
     public static let symbolSpacing = 6.0
 
-    /// Canvas size, px: `round(width s)` x `round(34 f s)`, plus the margin.
+    /// The button's size, pt: 2 x 14 + symbol + gap + label wide; 34 f high, or the label's
+    /// lines plus 6 f above and below when they are more than one (f: Dynamic Type factor).
+    public let size: SizeInPoints
+    /// Canvas size, px: `round(width s)` x `round(height s)`, plus the margin.
     public let buttonWidth: Int
     public let buttonHeight: Int
     public let padding: Int
@@ -63,10 +82,12 @@ public struct ButtonLayout: Sendable {
     /// - Parameter label: the label's size in pt (`StyleLabel.measured`).
     public init(spec: ToggleSpec, label: StyleLabel) {
         let s = spec.scale
-        let height = Self.baseHeight * spec.size.factor
+        let f = spec.size.factor
+        let height = max(Self.baseHeight * f, label.height + (Self.baseHeight - BodyText.lineHeightAtLarge) * f)
         let symbolSide = spec.symbolName.isEmpty ? 0 : StyleLabel.bodySize(spec.size)
         let gap = symbolSide > 0 && label.width > 0 ? Self.symbolSpacing : 0
         let width = 2 * Self.horizontalPadding + symbolSide + gap + label.width
+        size = SizeInPoints(width: width, height: height)
         buttonWidth = StyleDrawing.pixels(width, scale: s)
         buttonHeight = StyleDrawing.pixels(height, scale: s)
         padding = StyleDrawing.pixels(spec.padding, scale: s)
@@ -75,9 +96,11 @@ public struct ButtonLayout: Sendable {
         // The content (symbol, gap, label) is centred in the button's whole-pixel width.
         let contentLeft = pad + (Double(buttonWidth) - (symbolSide + gap + label.width) * s) / 2
         let midY = pad + Double(buttonHeight) / 2
+        // Left to right: symbol, gap, label; mirrored: label, gap, symbol.
+        let symbolLeft = spec.mirrored ? contentLeft + (label.width + gap) * s : contentLeft
         symbolBox = symbolSide > 0
-            ? (Point(contentLeft + symbolSide * s / 2, midY), symbolSide * 1.2 * s) : nil
-        labelOrigin = Point(contentLeft + (symbolSide + gap) * s, midY - label.height * s / 2)
+            ? (Point(symbolLeft + symbolSide * s / 2, midY), symbolSide * 1.2 * s) : nil
+        labelOrigin = Point(spec.mirrored ? contentLeft : contentLeft + (symbolSide + gap) * s, midY - label.height * s / 2)
     }
 
     public var shape: Path {

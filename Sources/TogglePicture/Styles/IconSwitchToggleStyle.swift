@@ -11,6 +11,13 @@ public struct IconSwitchToggleStyle: KnobToggleStyle {
     /// The seed's `.spring(duration: 0.35, bounce: 0.35)` with the symbol's replace effect.
     public var animation: StyleAnimation { .iconSwitch }
 
+    /// The track, `1.8 h` x `h` pt, h = 32 pt x the Dynamic Type factor (the seed's track; the
+    /// seed's row around it is `RowLayout`).
+    public func idealSize(_ spec: ToggleSpec) -> SizeInPoints {
+        let h = ToggleLayout.baseTrackHeight * spec.size.factor
+        return SizeInPoints(width: ToggleLayout.aspectRatio * h, height: h)
+    }
+
     /// Knob at rest for the state (`ToggleLayout`), the state's track colour and its symbol in
     /// the tint (on, mixed) or gray (off).
     public func restPose(_ spec: ToggleSpec) -> TogglePose {

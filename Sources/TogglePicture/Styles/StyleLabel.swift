@@ -30,11 +30,16 @@ public struct StyleLabel: Sendable {
         bodySizes[DynamicTypeSize.allCases.firstIndex(of: size)!]
     }
 
-    /// The label of `spec` shaped on one line with the bundled fonts; `.none` for no label, or
-    /// for text no bundled font covers (query parsing refuses such labels first).
-    public static func measured(_ spec: ToggleSpec, textLayout: TextLayout = .shared) -> StyleLabel {
+    /// The label of `spec` shaped with the bundled fonts, its lines at most `maxWidth` pt wide
+    /// (broken at word boundaries; `.infinity`: one line), right to left when `spec.mirrored`
+    /// (else by its first strong character); `.none` for no label, or for text no bundled font
+    /// covers (query parsing refuses such labels first).
+    public static func measured(_ spec: ToggleSpec, maxWidth: Double = .infinity,
+                                textLayout: TextLayout = .shared) -> StyleLabel {
         guard !spec.label.isEmpty,
-              let block = try? textLayout.layout(spec.label, size: bodySize(spec.size), lineHeight: lineHeight(spec.size))
+              let block = try? textLayout.layout(spec.label, size: bodySize(spec.size), lineHeight: lineHeight(spec.size),
+                                                 maxWidth: max(1, maxWidth),
+                                                 direction: spec.mirrored ? .rightToLeft : nil)
         else { return .none }
         var label = StyleLabel(width: block.width, height: block.height)
         label.text = block

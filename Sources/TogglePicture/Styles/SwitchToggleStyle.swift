@@ -4,7 +4,7 @@ import Scene
 /// SwiftUI's built-in `.switch` style on iOS (seed 001; docs/design-facts.md section 11): a
 /// 51 x 31 pt capsule, a 27 pt white knob inset 2 pt with two shadows, no symbol. Like UISwitch
 /// it keeps its size at every Dynamic Type size. Mixed (our reading): knob centred, track in the
-/// tint.
+/// tint. Mirrored (right to left), the knob's leading end is the right: on puts it at the left.
 public struct SwitchToggleStyle: KnobToggleStyle {
     public init() {}
     public var name: String { "switch" }
@@ -14,6 +14,11 @@ public struct SwitchToggleStyle: KnobToggleStyle {
     /// overshoot, the track colour follows clamped. No symbol, so the replace effect does not
     /// lengthen it (`.crossfade` of nothing).
     public var animation: StyleAnimation { StyleAnimation(curve: .spring(.toggle), symbolEffect: .crossfade) }
+
+    /// 51 x 31 pt at every Dynamic Type size.
+    public func idealSize(_ spec: ToggleSpec) -> SizeInPoints {
+        SizeInPoints(width: SwitchLayout.trackSize.width, height: SwitchLayout.trackSize.height)
+    }
 
     /// Knob at rest for the state (`SwitchLayout`), the state's track colour, no symbol.
     public func restPose(_ spec: ToggleSpec) -> TogglePose {
@@ -89,7 +94,8 @@ public struct SwitchLayout: Sendable {
         case .on: x = pad + Double(frame.trackWidth) - inset
         case .mixed: x = frame.center.x
         }
-        knobCenter = Point(x, frame.center.y)
+        // Mirrored: reflected across the track's vertical centre line.
+        knobCenter = Point(spec.mirrored ? 2 * frame.center.x - x : x, frame.center.y)
         shadows = Self.shadowsInPoints.map {
             KnobShadow(offset: Point(0, $0.y * s), sigma: $0.sigma * s,
                        color: RGBAColor(red: 0, green: 0, blue: 0, alpha: $0.alpha))

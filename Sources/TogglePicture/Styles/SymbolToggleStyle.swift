@@ -6,16 +6,33 @@ import Scene
 /// adds a 3 pt orange rectangle stroke around the whole. The symbol is drawn in the label colour
 /// (primary: black light, white dark); its frame stays 50 pt at every Dynamic Type size (the
 /// seed's fixed `frame`). The canvas keeps 1.5 pt around the content in every state, where the
-/// outer half of the stroke falls, so the three states have the same size.
+/// outer half of the stroke falls, so the three states have the same size. Offered a width
+/// (`proposedWidth`, a row's), the label wraps to it (less 3 pt). Mirrored (right to left),
+/// the picture is the same: the stack has no leading or trailing part (a wrapped label's lines
+/// end at the right).
 public struct SymbolToggleStyle: ToggleStyle {
     public init() {}
     public var name: String { "symbol" }
     public var symbols: StyleSymbols? { StyleSymbols(on: "hare", off: "xmark.circle", mixed: "xmark.circle") }
     public var needsLabel: Bool { true }
 
+    /// The stack (label, 8 pt, 50 pt symbol; as wide as the wider) and the 1.5 pt on every side
+    /// where the warning border's outer half falls.
+    public func idealSize(_ spec: ToggleSpec) -> SizeInPoints {
+        let content = SymbolStyleLayout(spec: spec, label: label(spec)).content
+        return SizeInPoints(width: content.width + SymbolStyleLayout.borderWidth,
+                            height: content.height + SymbolStyleLayout.borderWidth)
+    }
+
+    /// The label, wrapped to `proposedWidth` less the border's outer halves.
+    public func label(_ spec: ToggleSpec) -> StyleLabel {
+        guard let proposed = spec.proposedWidth else { return StyleLabel.measured(spec) }
+        return StyleLabel.measured(spec, maxWidth: proposed - SymbolStyleLayout.borderWidth)
+    }
+
     /// Layers, bottom to top: background (if any), symbol, label, the mixed state's stroke.
     public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
-        let label = StyleLabel.measured(spec)
+        let label = self.label(spec)
         let layout = SymbolStyleLayout(spec: spec, label: label)
         let opacity = StyleDrawing.opacity(spec)
         var scene = StyleDrawing.canvas(spec, width: layout.canvasWidth, height: layout.canvasHeight)
@@ -47,6 +64,8 @@ public struct SymbolStyleLayout: Sendable {
     /// The warning border's line width, pt (`stroke(lineWidth: 3)`, centred on the content's edge).
     public static let borderWidth = 3.0
 
+    /// The stack's size, pt (without the border's outer half and the margin).
+    public let content: SizeInPoints
     public let canvasWidth: Int
     public let canvasHeight: Int
     /// The content's frame (label and symbol), px, canvas coordinates.
@@ -63,6 +82,7 @@ public struct SymbolStyleLayout: Sendable {
         let width = max(label.width, Self.symbolFrame)
         let labelPart = label.height > 0 ? label.height + Self.spacing : 0
         let height = labelPart + Self.symbolFrame
+        content = SizeInPoints(width: width, height: height)
         let margin = Self.borderWidth / 2 + spec.padding
         canvasWidth = StyleDrawing.pixels(width + 2 * margin, scale: s)
         canvasHeight = StyleDrawing.pixels(height + 2 * margin, scale: s)

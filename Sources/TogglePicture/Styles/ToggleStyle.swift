@@ -19,10 +19,19 @@ public protocol ToggleStyle: Sendable {
     /// The tint and the off track colour when the query names neither (nil: the service's
     /// defaults, green and the style's own off colour).
     var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { get }
-    /// The picture of `spec`, laid out in px.
+    /// The picture of `spec`, laid out in px: `idealSize(spec)` x scale, rounded to whole
+    /// pixels, plus `round(pad x scale)` on every side. `spec.mirrored` mirrors it (right to
+    /// left: a knob's leading end is the right, a leading symbol goes right of the label).
     /// - Throws: `ToggleRenderError.unknownSymbol` / `.corruptSymbol` for a symbol that cannot
     ///   be drawn.
     func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene
+    /// The body's size in pt without the margin (`pad`), as SwiftUI's layout sees the view
+    /// `makeBody` returns (its ideal size; a label that draws itself wraps at
+    /// `spec.proposedWidth`). A row (`RowLayout`) lays this size out.
+    func idealSize(_ spec: ToggleSpec) -> SizeInPoints
+    /// The label as the body lays it out (its lines wrapped at what `spec.proposedWidth` leaves);
+    /// `.none` for a style that does not draw its label.
+    func label(_ spec: ToggleSpec) -> StyleLabel
 
     /// How the style animates from one state to another (`animate=1` without Reduce Motion):
     /// SwiftUI's animation of its body. Default `StyleAnimation.swiftUIDefault`.
@@ -43,6 +52,7 @@ public protocol ToggleStyle: Sendable {
 extension ToggleStyle {
     public var needsLabel: Bool { false }
     public var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { nil }
+    public func label(_ spec: ToggleSpec) -> StyleLabel { .none }
     public var animation: StyleAnimation { .swiftUIDefault }
 
     /// A crossfade: opacity 1 within `ToggleMotion.opacityTolerance`.
@@ -58,6 +68,14 @@ extension ToggleStyle {
         return Crossfade.scene(from: try makeBody(transition.fromSpec), to: try makeBody(transition.spec),
                                progress: progress, fromIsBelow: transition.fromIsBelow,
                                keepsHiddenLayers: keepsHiddenLayers)
+    }
+}
+
+/// A width and a height in pt.
+public struct SizeInPoints: Sendable, Equatable {
+    public var width: Double, height: Double
+    public init(width: Double, height: Double) {
+        (self.width, self.height) = (width, height)
     }
 }
 

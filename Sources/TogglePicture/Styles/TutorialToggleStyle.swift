@@ -5,7 +5,8 @@ import Scene
 /// orange when on and the accent colour (blue) when off unless `color` / `off_color` say
 /// otherwise, a white 25 pt knob at +-11 pt from the centre (no shadow), and in it a 10 x 10 pt
 /// `checkmark` / `xmark` in the track's colour. Fixed size (the seed's frame is not scaled).
-/// Mixed (our reading): knob centred, `minus`, track in the on colour.
+/// Mixed (our reading): knob centred, `minus`, track in the on colour. Mirrored (right to left),
+/// the offset's sign flips: on puts the knob at the left (the symbols themselves are not mirrored).
 public struct TutorialToggleStyle: KnobToggleStyle {
     public init() {}
     public var name: String { "tutorial" }
@@ -17,6 +18,11 @@ public struct TutorialToggleStyle: KnobToggleStyle {
     /// transition, a crossfade (`ContentTransition.opacity`), on the same linear curve; its
     /// colour is the track's (`foregroundColor(isOn ? .orange : .accentColor)`), so it follows too.
     public var animation: StyleAnimation { StyleAnimation(curve: .linear(duration: 0.15), symbolEffect: .crossfade) }
+
+    /// 51 x 31 pt (the seed's `frame`) at every Dynamic Type size.
+    public func idealSize(_ spec: ToggleSpec) -> SizeInPoints {
+        SizeInPoints(width: TutorialLayout.trackSize.width, height: TutorialLayout.trackSize.height)
+    }
 
     /// Knob at the state's offset (`TutorialLayout`), the state's track colour, its symbol in that colour.
     public func restPose(_ spec: ToggleSpec) -> TogglePose {
@@ -79,7 +85,7 @@ public struct TutorialLayout: Sendable {
         case .on: offset = Self.knobOffset * s
         case .mixed: offset = 0
         }
-        knobCenter = Point(frame.center.x + offset, frame.center.y)
+        knobCenter = Point(frame.center.x + (spec.mirrored ? -offset : offset), frame.center.y)
         symbolBoxSide = Self.symbolFrame * 1.2 * s
     }
 
