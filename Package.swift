@@ -67,7 +67,7 @@ let package = Package(
             dependencies: ["CHarfBuzz", "Geometry", "Utilities"],
             resources: [.copy("Resources/Fonts")]
         ),
-        .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "Geometry"]),
+        .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "Geometry", "Utilities"]),
         .target(name: "Utilities"),
         .target(name: "HTTPServer", dependencies: ["Utilities"]),
         // gzip for text responses (`Content-Encoding: gzip`).

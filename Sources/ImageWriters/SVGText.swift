@@ -12,103 +12,203 @@ enum SVGText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `number(v)`'s text to `out`, digit by digit (no intermediate strings: path data is
-    /// most of an SVG's bytes and was most of an uncached `/toggle.svg`'s time).
+    /// Appends `number(v)`'s text to `out` (no intermediate strings: path data is most of an
+    /// SVG's bytes and, written through `String`s, was most of an uncached `/toggle.svg`'s time).
     static func appendNumber(_ v: Double, to out: inout [UInt8]) {
-        guard v.isFinite else { return out.append(0x30) }
-        let thousandths = (v * 1000).rounded()
-        guard abs(thousandths) < 1e15 else { return out.append(contentsOf: String(Int(v.rounded())).utf8) }
-        let n = Int(thousandths)
-        if n == 0 { return out.append(0x30) }
-        if n < 0 { out.append(0x2D) }
-        let m = abs(n)
-        appendDigits(m / 1000, width: 1, to: &out)
-        var fraction = m % 1000, width = 3
-        guard fraction != 0 else { return }
-        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
-        out.append(0x2E)
-        appendDigits(fraction, width: width, to: &out)
+        guard let n = thousandths(v) else { return out.append(contentsOf: String(Int(v.rounded())).utf8) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { raw in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            out.append(contentsOf: UnsafeBufferPointer(start: p, count: writeThousandths(n, to: p)))
+        }
+    }
+
+    /// `v` x 1000 rounded half away from zero, as `(v * 1000).rounded()` gives it but without its
+    /// libm call (`x - Double(Int(x))` is exact); 0 for non-finite `v`; nil when too large for
+    /// `writeThousandths` (|v| >= 1e12, never in a valid scene).
+    @inline(__always)
+    static func thousandths(_ v: Double) -> Int? {
+        let scaled = v * 1000
+        guard scaled.isFinite else { return 0 }
+        guard abs(scaled) < 1e15 else { return nil }
+        let n = Int(scaled)
+        let rest = scaled - Double(n)
+        return rest >= 0.5 ? n + 1 : rest <= -0.5 ? n - 1 : n
+    }
+
+    /// Writes `n` thousandths as `number` does (at most 3 decimals, no trailing zeros, "0" for
+    /// zero) at `p`; returns the count of bytes written, at most 21 for |n| < 1e15.
+    @inline(__always)
+    static func writeThousandths(_ n: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if n == 0 { p[0] = 0x30; return 1 }
+        var count = 0
+        if n < 0 { p[0] = 0x2D; count = 1 }
+        let m = n.magnitude
+        count += writeDecimal(m / 1000, to: p + count)
+        var fraction = m % 1000
+        guard fraction != 0 else { return count }
+        p[count] = 0x2E
+        p[count + 1] = UInt8(truncatingIfNeeded: fraction / 100) + 0x30
+        count += 2
+        fraction %= 100
+        guard fraction != 0 else { return count }
+        p[count] = UInt8(truncatingIfNeeded: fraction / 10) + 0x30
+        count += 1
+        fraction %= 10
+        guard fraction != 0 else { return count }
+        p[count] = UInt8(truncatingIfNeeded: fraction) + 0x30
+        return count + 1
+    }
+
+    /// Writes `value` in decimal without leading zeros at `p`; returns the count of bytes (<= 20).
+    @inline(__always)
+    static func writeDecimal(_ value: UInt, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 1, rest = value
+        while rest >= 10 { rest /= 10; count += 1 }
+        rest = value
+        var i = count
+        repeat {
+            i -= 1
+            p[i] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+            rest /= 10
+        } while i > 0
+        return count
     }
 
     /// Whether `number(v)` starts with a minus sign.
-    static func isNegative(_ v: Double) -> Bool { v.isFinite && (v * 1000).rounded() < 0 }
+    static func isNegative(_ v: Double) -> Bool { (thousandths(v) ?? Int(v.rounded())) < 0 }
 
-    /// Appends `value` (>= 0) in decimal, zero-padded to at least `width` digits.
-    private static func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
-        var count = 1, scale = 1
-        while value / scale >= 10 { scale *= 10; count += 1 }
-        for _ in count ..< max(count, width) { out.append(0x30) }
-        var rest = value
-        while scale > 0 {
-            out.append(UInt8(truncatingIfNeeded: rest / scale) + 0x30)
-            rest %= scale
-            scale /= 10
+    /// Appends `value` in decimal (a minus sign first when negative).
+    static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { raw in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var count = 0
+            if value < 0 { p[0] = 0x2D; count = 1 }
+            count += writeDecimal(value.magnitude, to: p + count)
+            out.append(contentsOf: UnsafeBufferPointer(start: p, count: count))
         }
     }
 
     /// `#rrggbb` for the colour's channels (alpha is written apart, as `fill-opacity`).
     static func hex(_ c: RGBAColor) -> String {
-        var out: [UInt8] = [UInt8(ascii: "#")]
+        var out: [UInt8] = []
         out.reserveCapacity(7)
-        func put(_ v: UInt8) {
-            out.append(hexDigits[Int(v >> 4)])
-            out.append(hexDigits[Int(v & 15)])
-        }
-        put(c.red)
-        put(c.green)
-        put(c.blue)
+        appendHex(c, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// Appends `hex(c)`'s text to `out`.
+    static func appendHex(_ c: RGBAColor, to out: inout [UInt8]) {
+        func digit(_ v: UInt8) -> UInt8 { v < 10 ? v + 0x30 : v + 0x57 }
+        out.append(UInt8(ascii: "#"))
+        out.append(digit(c.red >> 4))
+        out.append(digit(c.red & 15))
+        out.append(digit(c.green >> 4))
+        out.append(digit(c.green & 15))
+        out.append(digit(c.blue >> 4))
+        out.append(digit(c.blue & 15))
+    }
 
     /// SVG path data (`d`) for `path` with every point mapped by `transform`: absolute M, L, Q,
     /// C and Z, numbers separated by one space (or by the minus sign that starts the next).
     static func pathData(_ path: Path, transform: AffineTransform = .identity) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(path.elements.count * 24)
-        let identity = transform == .identity
-        var first = true
-        func value(_ v: Double) {
-            if !first && !isNegative(v) { out.append(0x20) }
-            appendNumber(v, to: &out)
-            first = false
-        }
-        func point(_ p: Point) {
-            let q = identity ? p : transform.apply(p)
-            value(q.x)
-            value(q.y)
-        }
-        for element in path.elements {
-            first = true
-            switch element {
-            case .move(let p): out.append(UInt8(ascii: "M")); point(p)
-            case .line(let p): out.append(UInt8(ascii: "L")); point(p)
-            case .quad(let c, let p): out.append(UInt8(ascii: "Q")); point(c); point(p)
-            case .cubic(let c1, let c2, let p): out.append(UInt8(ascii: "C")); point(c1); point(c2); point(p)
-            case .close: out.append(UInt8(ascii: "Z"))
-            }
-        }
+        appendPathData(path, transform: transform, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `pathData(path, transform:)`'s text to `out`: written through a pointer into a
+    /// buffer sized for the longest possible text (a command letter and 6 numbers of at most 22
+    /// bytes with their separators per element), then copied once.
+    static func appendPathData(_ path: Path, transform: AffineTransform = .identity, to out: inout [UInt8]) {
+        let elements = path.elements
+        let identity = transform == .identity
+        let text = [UInt8](unsafeUninitializedCapacity: elements.count * 140 + 1) { buffer, written in
+            let base = buffer.baseAddress!
+            var p = base
+            for element in elements {
+                switch element {
+                case .move(let a):
+                    p[0] = UInt8(ascii: "M"); p += 1
+                    writePoint(a, transform, identity, first: true, &p)
+                case .line(let a):
+                    p[0] = UInt8(ascii: "L"); p += 1
+                    writePoint(a, transform, identity, first: true, &p)
+                case .quad(let c, let a):
+                    p[0] = UInt8(ascii: "Q"); p += 1
+                    writePoint(c, transform, identity, first: true, &p)
+                    writePoint(a, transform, identity, first: false, &p)
+                case .cubic(let c1, let c2, let a):
+                    p[0] = UInt8(ascii: "C"); p += 1
+                    writePoint(c1, transform, identity, first: true, &p)
+                    writePoint(c2, transform, identity, first: false, &p)
+                    writePoint(a, transform, identity, first: false, &p)
+                case .close:
+                    p[0] = UInt8(ascii: "Z"); p += 1
+                }
+            }
+            written = p - base
+        }
+        out.append(contentsOf: text)
+    }
+
+    /// Writes `point` (mapped by `transform` unless `identity`) as two numbers at `p` and moves
+    /// `p` past them: a space before each number unless it is the command's first or starts
+    /// with a minus sign.
+    @inline(__always)
+    private static func writePoint(_ point: Point, _ transform: AffineTransform, _ identity: Bool, first: Bool,
+                                   _ p: inout UnsafeMutablePointer<UInt8>) {
+        let q = identity ? point : transform.apply(point)
+        let x = thousandths(q.x) ?? 0, y = thousandths(q.y) ?? 0
+        if !first && x >= 0 { p[0] = 0x20; p += 1 }
+        p += writeThousandths(x, to: p)
+        if y >= 0 { p[0] = 0x20; p += 1 }
+        p += writeThousandths(y, to: p)
     }
 
     /// `text` with the five XML special characters as entities (XML 1.0 section 2.4), and
     /// characters XML forbids (C0 controls but tab, line feed, carriage return) dropped.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { continue }
-                out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        appendEscaped(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `escaped(text)`'s UTF-8 to `out`, byte by byte: every character replaced or
+    /// dropped is ASCII except U+FFFE and U+FFFF (UTF-8 EF BF BE and EF BF BF).
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var i = 0
+            while i < utf8.count {
+                let b = utf8[i]
+                i += 1
+                switch b {
+                case UInt8(ascii: "&"): append("&amp;", to: &out)
+                case UInt8(ascii: "<"): append("&lt;", to: &out)
+                case UInt8(ascii: ">"): append("&gt;", to: &out)
+                case UInt8(ascii: "\""): append("&quot;", to: &out)
+                case UInt8(ascii: "'"): append("&apos;", to: &out)
+                case 0x09, 0x0A, 0x0D: out.append(b)
+                case 0..<0x20: continue
+                case 0xEF where i + 1 < utf8.count && utf8[i] == 0xBF && (utf8[i + 1] == 0xBE || utf8[i + 1] == 0xBF):
+                    i += 2
+                default: out.append(b)
+                }
             }
         }
-        return out
     }
+
+    /// Appends the bytes of `literal` (ASCII markup) to `out`.
+    @inline(__always)
+    static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+}
+
+extension SVGText {
+    /// Whether `number(v)` is "1" (an opacity that need not be written).
+    static func writesOne(_ v: Double) -> Bool { v.isFinite && (v * 1000).rounded() == 1000 }
 }

@@ -23,7 +23,7 @@ public enum SVGWriterError: Error, Equatable, Sendable {
 public enum SVGWriter {
     /// The SVG for `scene`, UTF-8.
     public static func svg(_ scene: Scene) -> [UInt8] {
-        Array(document(scene, dark: nil).utf8)
+        documentBytes(scene, dark: nil)
     }
 
     /// One SVG that shows `light`, or `dark` where the viewer prefers a dark colour scheme
@@ -33,36 +33,69 @@ public enum SVGWriter {
         guard light.width == dark.width, light.height == dark.height, light.title == dark.title,
               light.operations.map(uncoloured) == dark.operations.map(uncoloured)
         else { throw .scenesDiffer }
-        return Array(document(light, dark: dark).utf8)
+        return documentBytes(light, dark: dark)
     }
 
-    /// `classes` and `movingShadowMargin` go to `Body`; `style` is CSS written before the dark rules.
+    /// `documentBytes` as a `String`.
     static func document(_ scene: Scene, dark: Scene?, classes: [Int: String] = [:], movingShadowMargin: Int = 0,
                          style: String = "") -> String {
-        let w = String(scene.width), h = String(scene.height)
-        let title = SVGText.escaped(scene.title)
+        String(decoding: documentBytes(scene, dark: dark, classes: classes, movingShadowMargin: movingShadowMargin,
+                                       style: style), as: UTF8.self)
+    }
+
+    /// The whole document as UTF-8, written straight into one byte array: markup from static
+    /// strings, numbers digit by digit, no `String` per element (string interpolation and
+    /// concatenation were most of an uncached `/toggle.svg`'s instructions).
+    /// `classes` and `movingShadowMargin` go to `Body`; `style` is CSS written before the dark rules.
+    static func documentBytes(_ scene: Scene, dark: Scene?, classes: [Int: String] = [:], movingShadowMargin: Int = 0,
+                              style: String = "") -> [UInt8] {
         var body = Body()
         body.classes = classes
         body.movingShadowMargin = movingShadowMargin
+        body.text.reserveCapacity(2048)
         body.emit(scene, dark: dark)
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
-            + " role=\"img\" aria-label=\"\(title)\"><title>\(title)</title>"
+        var svg: [UInt8] = []
+        svg.reserveCapacity(body.text.count + body.darkRules.count + style.utf8.count + 2 * scene.title.utf8.count + 600)
+        func put(_ literal: StaticString) { SVGText.append(literal, to: &svg) }
+        func put(_ n: Int) { SVGText.appendInteger(n, to: &svg) }
+        put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""); put(scene.width)
+        put("\" height=\""); put(scene.height)
+        put("\" viewBox=\"0 0 "); put(scene.width); put(" "); put(scene.height)
+        put("\" role=\"img\" aria-label=\"")
+        let titleStart = svg.count
+        SVGText.appendEscaped(scene.title, to: &svg)
+        let titleEnd = svg.count
+        put("\"><title>")
+        for i in titleStart ..< titleEnd { svg.append(svg[i]) }
+        put("</title>")
         if !body.darkRules.isEmpty || !style.isEmpty {
-            svg += "<style>" + style
-            if !body.darkRules.isEmpty { svg += "@media (prefers-color-scheme:dark){\(body.darkRules)}" }
-            svg += "</style>"
+            put("<style>")
+            svg.append(contentsOf: style.utf8)
+            if !body.darkRules.isEmpty {
+                put("@media (prefers-color-scheme:dark){")
+                svg.append(contentsOf: body.darkRules)
+                put("}")
+            }
+            put("</style>")
         }
         if !body.filters.isEmpty {
-            svg += "<defs>"
+            put("<defs>")
             for (i, f) in body.filters.enumerated() {
                 let m = f.margin
-                svg += "<filter id=\"s\(i)\" x=\"\(-m)\" y=\"\(-m)\" width=\"\(f.width + 2 * m)\" height=\"\(f.height + 2 * m)\""
-                    + " filterUnits=\"userSpaceOnUse\" color-interpolation-filters=\"sRGB\">"
-                    + "<feGaussianBlur stdDeviation=\"\(SVGText.number(f.sigma))\"/></filter>"
+                put("<filter id=\"s"); put(i)
+                put("\" x=\""); put(-m)
+                put("\" y=\""); put(-m)
+                put("\" width=\""); put(f.width + 2 * m)
+                put("\" height=\""); put(f.height + 2 * m)
+                put("\" filterUnits=\"userSpaceOnUse\" color-interpolation-filters=\"sRGB\"><feGaussianBlur stdDeviation=\"")
+                SVGText.appendNumber(f.sigma, to: &svg)
+                put("\"/></filter>")
             }
-            svg += "</defs>"
+            put("</defs>")
         }
-        return svg + body.text + "</svg>"
+        svg.append(contentsOf: body.text)
+        put("</svg>")
+        return svg
     }
 
     /// The drawing elements, written depth first, with what the header needs collected on the way.
@@ -70,9 +103,10 @@ public enum SVGWriter {
         /// A blur filter: sigma, and the canvas (of the scene or layer using it) as its region.
         /// `margin` px widens the region on every side (an animated shadow's region moves with it).
         struct Filter: Equatable { var sigma: Double, width: Int, height: Int, margin = 0 }
-        var text = ""
-        /// `.cN{...}` rules for operations whose colour differs in the dark scene.
-        var darkRules = ""
+        /// The elements, UTF-8.
+        var text: [UInt8] = []
+        /// `.cN{...}` rules for operations whose colour differs in the dark scene, UTF-8.
+        var darkRules: [UInt8] = []
         var filters: [Filter] = []
         /// Operations written so far: the N of each class name.
         var count = 0
@@ -81,54 +115,85 @@ public enum SVGWriter {
         /// Margin of the filter region of a shadow that moves (see `Filter.margin`), px.
         var movingShadowMargin = 0
 
+        private mutating func put(_ literal: StaticString) { SVGText.append(literal, to: &text) }
+        private mutating func put(_ n: Int) { SVGText.appendInteger(n, to: &text) }
+        private mutating func put(_ v: Double) { SVGText.appendNumber(v, to: &text) }
+
         mutating func emit(_ scene: Scene, dark: Scene?) {
-            let w = String(scene.width), h = String(scene.height)
-            for (i, operation) in scene.operations.enumerated() {
+            for i in scene.operations.indices {
+                let operation = scene.operations[i]
                 let n = count
                 count += 1
                 let darkOperation = dark?.operations[i]
                 if case .layer(let layer) = operation {
-                    var attributes = ""
-                    if layer.x != 0 || layer.y != 0 { attributes += " transform=\"translate(\(layer.x) \(layer.y))\"" }
-                    let opacity = SVGText.number(min(max(layer.opacity, 0), 1))
-                    if opacity != "1" { attributes += " opacity=\"\(opacity)\"" }
+                    put("<g")
+                    if layer.x != 0 || layer.y != 0 {
+                        put(" transform=\"translate("); put(layer.x); put(" "); put(layer.y); put(")\"")
+                    }
+                    let opacity = min(max(layer.opacity, 0), 1)
+                    if !SVGText.writesOne(opacity) { put(" opacity=\""); put(opacity); put("\"") }
+                    put(">")
                     var darkScene: Scene?
                     if case .layer(let d)? = darkOperation { darkScene = d.scene }
-                    text += "<g\(attributes)>"
                     emit(layer.scene, dark: darkScene)
-                    text += "</g>"
+                    put("</g>")
                     continue
                 }
-                var classAttribute = classes[n].map { " class=\"\($0)\"" } ?? ""
-                if let darkOperation, differ(colour(operation), colour(darkOperation)) {
-                    classAttribute = " class=\"c\(n)\""
+                let paint = colour(operation)
+                if case .paint = operation { put("<rect") } else { put("<path") }
+                if let darkOperation, differ(paint, colour(darkOperation)) {
                     let d = colour(darkOperation)
-                    darkRules += ".c\(n){fill:\(SVGText.hex(d.color));fill-opacity:\(SVGText.number(d.alpha))}"
+                    put(" class=\"c"); put(n); put("\"")
+                    SVGText.append(".c", to: &darkRules)
+                    SVGText.appendInteger(n, to: &darkRules)
+                    SVGText.append("{fill:", to: &darkRules)
+                    SVGText.appendHex(d.color, to: &darkRules)
+                    SVGText.append(";fill-opacity:", to: &darkRules)
+                    SVGText.appendNumber(d.alpha, to: &darkRules)
+                    SVGText.append("}", to: &darkRules)
+                } else if !classes.isEmpty, let name = classes[n] {
+                    put(" class=\""); text.append(contentsOf: name.utf8); put("\"")
                 }
-                let paint = paintAttributes(colour(operation))
                 switch operation {
                 case .paint:
-                    text += "<rect\(classAttribute) width=\"\(w)\" height=\"\(h)\"\(paint)/>"
+                    put(" width=\""); put(scene.width); put("\" height=\""); put(scene.height); put("\"")
+                    putPaint(paint)
+                    put("/>")
                 case .fill(let f):
-                    var attributes = ""
+                    put(" d=\"")
+                    SVGPathDataCache.appendPathData(f.path, transform: .identity, to: &text)
+                    put("\"")
+                    putPaint(paint)
                     if f.transform != .identity {
                         let t = f.transform
-                        attributes += " transform=\"matrix(" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(SVGText.number)
-                            .joined(separator: " ") + ")\""
+                        put(" transform=\"matrix("); put(t.a); put(" "); put(t.b); put(" "); put(t.c); put(" ")
+                        put(t.d); put(" "); put(t.tx); put(" "); put(t.ty); put(")\"")
                     }
-                    if f.fillRule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
-                    text += "<path\(classAttribute) d=\"\(SVGText.pathData(f.path))\"\(paint)\(attributes)/>"
+                    if f.fillRule == .evenOdd { put(" fill-rule=\"evenodd\"") }
+                    put("/>")
                 case .shadow(let s):
+                    let moving = !classes.isEmpty && classes[n] != nil
                     let filter = Filter(sigma: s.sigma, width: scene.width, height: scene.height,
-                                        margin: classes[n] == nil ? 0 : movingShadowMargin)
-                    if !filters.contains(filter) { filters.append(filter) }
-                    let id = filters.firstIndex(of: filter) ?? 0
-                    text += "<path\(classAttribute) d=\"\(SVGText.pathData(s.path, transform: s.placement))\"\(paint)"
-                        + " filter=\"url(#s\(id))\"/>"
+                                        margin: moving ? movingShadowMargin : 0)
+                    let id: Int
+                    if let known = filters.firstIndex(of: filter) { id = known } else { id = filters.count; filters.append(filter) }
+                    put(" d=\"")
+                    SVGPathDataCache.appendPathData(s.path, transform: s.placement, to: &text)
+                    put("\"")
+                    putPaint(paint)
+                    put(" filter=\"url(#s"); put(id); put(")\"/>")
                 case .layer:
                     break
                 }
             }
+        }
+
+        /// ` fill="#rrggbb"`, plus ` fill-opacity` when not opaque.
+        private mutating func putPaint(_ paint: (color: RGBAColor, alpha: Double)) {
+            put(" fill=\"")
+            SVGText.appendHex(paint.color, to: &text)
+            put("\"")
+            if !SVGText.writesOne(paint.alpha) { put(" fill-opacity=\""); put(paint.alpha); put("\"") }
         }
     }
 
@@ -144,12 +209,6 @@ public enum SVGWriter {
 
     static func differ(_ a: (color: RGBAColor, alpha: Double), _ b: (color: RGBAColor, alpha: Double)) -> Bool {
         (a.color.red, a.color.green, a.color.blue, a.alpha) != (b.color.red, b.color.green, b.color.blue, b.alpha)
-    }
-
-    /// ` fill="#rrggbb"`, plus ` fill-opacity` when not opaque.
-    static func paintAttributes(_ paint: (color: RGBAColor, alpha: Double)) -> String {
-        let opacity = SVGText.number(paint.alpha)
-        return " fill=\"\(SVGText.hex(paint.color))\"" + (opacity == "1" ? "" : " fill-opacity=\"\(opacity)\"")
     }
 
     /// The operation with its colour and opacity taken out: what must agree between themes.

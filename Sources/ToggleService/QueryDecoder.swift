@@ -28,6 +28,12 @@ public enum QueryDecoder {
                 name = bytes
                 value = []
             }
+            // Most components are printable ASCII without escapes (on=1, color=12ab34): their text
+            // is their bytes, so no decoding buffer and no UTF-8 validation.
+            if let plain = plainText(name), let plainValue = plainText(value) {
+                pairs.append(Pair(name: plain, value: plainValue))
+                continue
+            }
             let expected = "percent-escapes of two hex digits (%20) that decode to UTF-8 text without NUL"
             guard let decodedName = percentDecode(name) else {
                 throw ParameterError(error: "malformed parameter name", parameter: String(decoding: name, as: UTF8.self),
@@ -41,6 +47,13 @@ public enum QueryDecoder {
             pairs.append(Pair(name: decodedName, value: decodedValue))
         }
         return pairs
+    }
+
+    /// `bytes` as text when decoding would not change them: printable ASCII (0x21-0x7E) without
+    /// `%` or `+`; else nil.
+    static func plainText(_ bytes: ArraySlice<UInt8>) -> String? {
+        for b in bytes where b < 0x21 || b > 0x7E || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Percent-decodes `bytes` with `+` as space; nil for a malformed escape, NUL or invalid UTF-8.

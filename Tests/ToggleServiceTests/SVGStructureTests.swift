@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -97,6 +98,37 @@ final class SVGStructureTests: XCTestCase {
 
     func testTitleIsEscaped() {
         XCTAssertEqual(SVGText.escaped("a<b & \"c\" 'd'>\u{1}"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
+        // XML 1.0 section 2.2: U+FFFE and U+FFFF are not characters; tab, LF, CR and U+FFFD are.
+        XCTAssertEqual(SVGText.escaped("\u{FFFE}é\t\u{FFFF}\u{FFFD}\n✓\r"), "é\t\u{FFFD}\n✓\r")
+    }
+
+    func testCachedPathDataIsTheWrittenText() {
+        // Paths that differ in one point only, and one path under two transforms, each get
+        // their own text, the same as written without the cache, on a miss and on a hit.
+        func path(_ y: Double) -> Path {
+            var p = Path()
+            p.move(to: Point(0, 0))
+            for i in 1 ... 7 { p.line(to: Point(Double(i), i == 7 ? y : 0)) }
+            p.close()
+            return p
+        }
+        let shift = AffineTransform.translation(0.5, -1.25)
+        for (y, transform) in [(1.0, AffineTransform.identity), (2.0, .identity), (1.0, shift), (1.0, .identity)] {
+            var out: [UInt8] = []
+            SVGPathDataCache.appendPathData(path(y), transform: transform, to: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), SVGText.pathData(path(y), transform: transform))
+        }
+        // -0.0 equals 0.0, so the two keys must hash alike (Hashable's contract).
+        var hashes = Set<Int>()
+        for zero in [0.0, -0.0] {
+            var p = Path()
+            p.move(to: Point(zero, 1))
+            hashes.insert(SVGPathDataCache.Key(path: p, transform: .identity).hashValue)
+        }
+        XCTAssertEqual(hashes.count, 1)
+        var out: [UInt8] = []
+        SVGPathDataCache.appendPathData(path(2), transform: shift, to: &out)
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), "M0.5-1.25L1.5-1.25L2.5-1.25L3.5-1.25L4.5-1.25L5.5-1.25L6.5-1.25L7.5 0.75Z")
     }
 
     func testNumbersHaveAtMostThreeDecimals() {
@@ -106,6 +138,13 @@ final class SVGStructureTests: XCTestCase {
         XCTAssertEqual(SVGText.number(1.9996), "2")
         XCTAssertEqual(SVGText.number(-0.0001), "0")
         XCTAssertEqual(SVGText.number(0.05), "0.05")
+        // Halves (exact in binary) round away from zero, as Double.rounded() does.
+        XCTAssertEqual(SVGText.number(0.0625), "0.063")
+        XCTAssertEqual(SVGText.number(-0.0625), "-0.063")
+        XCTAssertEqual(SVGText.number(0.0005), "0.001")
+        XCTAssertEqual(SVGText.number(1234.5), "1234.5")
+        XCTAssertEqual(SVGText.number(-0.0004), "0")
+        XCTAssertEqual(SVGText.number(.nan), "0")
     }
 
     func testViewBoxAndSizeArePNGPixels() throws {

@@ -129,6 +129,24 @@ final class ToggleQueryTests: XCTestCase {
         EntityTag.strong(hashing: try spec(query).canonicalKey.utf8)
     }
 
+    func testEntityTagIsFNV1a64() {
+        // Reference values: the FNV test suite (Fowler, Noll, Vo; isthe.com/chongo/tech/comp/fnv).
+        XCTAssertEqual(EntityTag.strong(hashing: "".utf8), "\"cbf29ce484222325\"")
+        XCTAssertEqual(EntityTag.strong(hashing: "a".utf8), "\"af63dc4c8601ec8c\"")
+        XCTAssertEqual(EntityTag.strong(hashing: "foobar".utf8), "\"85944171f73967e8\"")
+        // Not contiguous: the generic path gives the same tag.
+        XCTAssertEqual(EntityTag.strong(hashing: "foobar".utf8.lazy.map { $0 }), "\"85944171f73967e8\"")
+    }
+
+    func testPlainAndEscapedComponentsDecodeAlike() throws {
+        let plain = try QueryDecoder.decode("on=1&color=12ab34&label=Wi-Fi")
+        XCTAssertEqual(plain, try QueryDecoder.decode("o%6E=1&color=%31%32ab34&label=Wi%2DFi"))
+        XCTAssertEqual(plain.map(\.value), ["1", "12ab34", "Wi-Fi"])
+        XCTAssertEqual(try QueryDecoder.decode("label=a+b&x").map(\.value), ["a b", ""])
+        XCTAssertThrowsError(try QueryDecoder.decode("label=a%00b"))
+        XCTAssertThrowsError(try QueryDecoder.decode("label=%ff"))
+    }
+
     func testEquivalentQueriesShareOneEntityTag() throws {
         let a = try entityTag("on=1&color=green")
         XCTAssertEqual(a, try entityTag("state=on"))

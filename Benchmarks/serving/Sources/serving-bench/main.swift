@@ -3,6 +3,8 @@
 // and signal sources crash valgrind 3.19). Same wiring as `toggle-server serve`: ServiceMetrics,
 // plus AccessLog (through AccessLogWriter to /dev/null) unless `--access-log off`.
 // Usage: serving-bench REQUESTS [--access-log on|off] [--target /toggle?on=1] [--cache-bytes N]
+//        [--vary-color]   (each request appends &color=RRGGBB, a new colour each time, stepping
+//                          as Benchmarks/serving/uncached.lua does, so no memo or cache can help)
 //        serving-bench --render ITERATIONS [SCALE...]   (render + encode only, no server)
 // One keep-alive connection, one request at a time; warms up with 50 requests first.
 // Prints "requests=N us_per_request=T bytes=B".
@@ -43,6 +45,7 @@ let requests = Int(arguments.first ?? "") ?? 2000
 let accessLog = option("--access-log", "on") == "on"
 let target = option("--target", "/toggle?on=1")
 let cacheBytes = Int(option("--cache-bytes", "67108864")) ?? 64 << 20
+let varyColor = arguments.contains("--vary-color")
 
 let devNull = open("/dev/null", O_WRONLY)
 let cache = cacheBytes > 0 ? ImageCache(capacityBytes: cacheBytes) : nil
@@ -79,11 +82,21 @@ precondition(connected == 0, "connect failed")
 var one: Int32 = 1
 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
 
-let request = Array("GET \(target) HTTP/1.1\r\nHost: bench\r\nUser-Agent: serving-bench\r\n\r\n".utf8)
+var request = Array("GET \(target) HTTP/1.1\r\nHost: bench\r\nUser-Agent: serving-bench\r\n\r\n".utf8)
+var counter = 0
+/// With `--vary-color`, the next request's bytes: the target plus `&color=` and a new 24-bit colour.
+@MainActor func nextRequest() {
+    guard varyColor else { return }
+    counter += 1
+    let hex = String((counter &* 2654435761) % 16777216, radix: 16)
+    let color = String(repeating: "0", count: 6 - hex.count) + hex
+    request = Array("GET \(target)&color=\(color) HTTP/1.1\r\nHost: bench\r\nUser-Agent: serving-bench\r\n\r\n".utf8)
+}
 var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
 /// Sends one request and reads its whole response; returns the response's size in bytes.
 @MainActor func exchange() -> Int {
+    nextRequest()
     _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     var have = 0
     var expected = -1
