@@ -6,6 +6,8 @@
 //   row-bench N only=toggle|row|toggle-png|row-png   runs just that loop N times (after one
 //   warm-up call), for `valgrind --tool=callgrind`, whose instruction counts do not drift with
 //   machine load: the count for N = 200 minus N = 100, over 100, is one call's cost.
+//   row-bench N encode-level=L [card]   encodes the row's (or the card's) canvas N times at zlib
+//   level L as the service would (palette when it fits), for callgrind, and prints the bytes.
 //   ROW_QUERY=QUERY sets the row measured (default: Dark Mode, on, moon.fill, indigo, scale 2).
 import Foundation
 import Raster
@@ -64,6 +66,18 @@ if CommandLine.arguments.dropFirst(2).contains("levels") {
         let t = measure(max(1, iterations / 10)) { (try? encoder.encode(rowCanvas).count) ?? 0 }
         print("level=\(level) row-bytes=\(rowBytes) card-bytes=\(cardBytes) row-encode-us=\(String(format: "%.0f", t.us))")
     }
+    exit(0)
+}
+
+if let level = CommandLine.arguments.dropFirst(2).first(where: { $0.hasPrefix("encode-level=") })
+    .flatMap({ Int32($0.dropFirst(13)) }) {
+    let canvas = CommandLine.arguments.contains("card") ? try renderCard() : try renderRow()
+    var encoder = ToggleImage.stillEncoder
+    encoder.smallImageLevels = []
+    encoder.compressionLevel = level
+    var bytes = 0
+    for _ in 0...iterations { bytes = try encoder.encode(canvas).count }
+    print("encode-level=\(level) bytes=\(bytes) iterations=\(iterations)")
     exit(0)
 }
 

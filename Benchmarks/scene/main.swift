@@ -68,7 +68,8 @@ func direct(_ spec: ToggleSpec, cached: Bool) -> Canvas {
 
 // The reference draws the same pixels (checked once, so the comparison is fair).
 for spec in specs {
-    precondition(direct(spec, cached: false).pixels == (try! ToggleRenderer.render(spec, shadows: nil)).pixels)
+    precondition(direct(spec, cached: false).pixels == (try! ToggleRenderer.render(spec, shadows: nil, fills: nil)).pixels)
+    precondition(direct(spec, cached: true).pixels == (try! ToggleRenderer.render(spec, fills: nil)).pixels)
     precondition(direct(spec, cached: true).pixels == (try! ToggleRenderer.render(spec)).pixels)
 }
 
@@ -81,12 +82,13 @@ func time(_ body: () -> Void) -> Double {
 
 let variants: [(String, () -> Void)] = [
     ("direct, blur every time (reference)", { for s in specs { for _ in 0..<repeats { sink &+= direct(s, cached: false).width } } }),
-    ("scene + raster backend, blur every time", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleRenderer.render(s, shadows: nil)).width } } }),
+    ("scene + raster backend, blur every time", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleRenderer.render(s, shadows: nil, fills: nil)).width } } }),
     ("direct, shadow cache hit (reference)", { for s in specs { for _ in 0..<repeats { sink &+= direct(s, cached: true).width } } }),
-    ("scene + raster backend, ShadowCache hit", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleRenderer.render(s)).width } } }),
+    ("scene + raster backend, ShadowCache hit", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleRenderer.render(s, fills: nil)).width } } }),
     ("scene only (layout -> Scene)", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleScene.scene(for: s)).operations.count } } }),
     ("SVG (scene + SVGWriter)", { for s in specs { for _ in 0..<repeats { sink &+= SVGWriter.svg(try! ToggleScene.scene(for: s)).count } } }),
     ("PNG (scene + raster + encode, shadow cached)", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleImage.png(for: s)).count } } }),
+    ("scene + raster, Shadow+FillCache hit", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleRenderer.render(s)).width } } }),
 ]
 // SCENE_BENCH_ONLY=N runs variant N once and prints nothing else (for callgrind's instruction counts).
 // SCENE_BENCH_ONLY=-1 does the set-up alone, to subtract.

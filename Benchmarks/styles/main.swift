@@ -1,7 +1,7 @@
 // What each toggle style costs to draw and encode (button and symbol with the label "Label"),
 // against the icon switch (the product's own style) in alternating rounds of the same run: median
 // over rounds of (style time / iconSwitch time), each round rendering every state at scales 1, 2
-// and 3, shadows blurred every time (no cache), then PNG-encoded. Not a test; run with
+// and 3, shadows blurred and fills rasterized every time (no caches), then PNG-encoded. Not a test; run with
 //   swift run -c release style-bench [ROUNDS]
 import Dispatch
 import Foundation
@@ -24,7 +24,7 @@ func time(_ group: [ToggleSpec]) -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     for _ in 0..<repeats {
         for spec in group {
-            let canvas = try! ToggleRenderer.render(spec, shadows: nil)
+            let canvas = try! ToggleRenderer.render(spec, shadows: nil, fills: nil)
             bytes += try! ToggleImage.encoder.encode(canvas, text: []).count
         }
     }

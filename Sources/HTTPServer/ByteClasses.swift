@@ -8,16 +8,14 @@ enum ByteClass {
 
     /// `tchar` (RFC 9110 section 5.6.2): `!#$%&'*+-.^_`|~`, digits and letters.
     static func isTokenChar(_ b: UInt8) -> Bool {
-        switch b {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
-             UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            return true
-        default: return false
-        }
+        // One bit per byte value 0-127, set for tchar: a shift and a mask per byte instead of a
+        // chain of comparisons (the head parser checks every method and field-name byte).
+        b < 64 ? (tokenMaskLow >> UInt64(b)) & 1 != 0 : b < 128 && (tokenMaskHigh >> UInt64(b - 64)) & 1 != 0
     }
+
+    /// `isTokenChar`'s bits for bytes 0-63 (`!#$%&'*+-.` and digits) and 64-127 (letters, `^_`|~`).
+    private static let tokenMaskLow: UInt64 = 0x03ff_6cfa_0000_0000
+    private static let tokenMaskHigh: UInt64 = 0x57ff_ffff_c7ff_fffe
 
     /// A byte allowed in a field value: HTAB, visible ASCII, SP, and obs-text (>= 0x80).
     /// NUL, CR, LF, other controls and DEL are not.

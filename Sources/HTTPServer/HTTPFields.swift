@@ -21,6 +21,11 @@ public struct HTTPFields: Sendable, Equatable, Sequence {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
 
+    /// Makes room for `count` fields in one allocation (the parser knows how many lines follow).
+    package mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Appends a field line, keeping any earlier line of the same name.
     public mutating func append(name: String, value: String) {
         fields.append(Field(name: name, value: value))

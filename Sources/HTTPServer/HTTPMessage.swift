@@ -22,16 +22,48 @@ public struct HTTPRequest: Sendable {
     /// the path part only (`/` if empty).
     public var path: String
     /// The query of the target without the `?`, still percent-encoded; nil when there is no `?`.
-    public var query: String?
+    /// A parsed request makes this `String` when it is first read (a cached answer, found by the
+    /// target, never reads it), not while parsing.
+    public var query: String? {
+        get {
+            switch queryStorage {
+            case .absent: return nil
+            case .string(let query): return query
+            case .inTarget(let offset): return String(Substring(target.utf8.dropFirst(offset)))
+            }
+        }
+        set { queryStorage = newValue.map { .string($0) } ?? .absent }
+    }
     public var version: HTTPVersion
     public var headers: HTTPFields
+
+    /// Where `query` comes from.
+    private enum QueryStorage: Sendable {
+        case absent
+        case string(String)
+        /// The bytes of `target` from this offset on (the target is ASCII, checked by the parser).
+        case inTarget(offset: Int)
+    }
+    private var queryStorage: QueryStorage
 
     public init(method: String, target: String, path: String, query: String?,
                 version: HTTPVersion, headers: HTTPFields) {
         self.method = method
         self.target = target
         self.path = path
-        self.query = query
+        self.queryStorage = query.map { .string($0) } ?? .absent
+        self.version = version
+        self.headers = headers
+    }
+
+    /// A request whose query is the bytes of `target` from `queryOffset` on (after its first `?`),
+    /// nil for none; `target` must be ASCII.
+    init(method: String, target: String, path: String, queryOffset: Int?,
+         version: HTTPVersion, headers: HTTPFields) {
+        self.method = method
+        self.target = target
+        self.path = path
+        self.queryStorage = queryOffset.map { .inTarget(offset: $0) } ?? .absent
         self.version = version
         self.headers = headers
     }

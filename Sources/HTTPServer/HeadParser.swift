@@ -33,12 +33,12 @@ enum HeadParser {
     static func parse(_ head: ArraySlice<UInt8>, limits: RequestParserLimits) -> Result<Parsed, RequestRejection> {
         do throws(RequestRejection) {
             let lines = try self.lines(of: head)
-            let start = try requestLine(lines[0], limits: limits)
+            let start = try requestLine(lines.requestLine, limits: limits)
             if head.count > limits.maxHeaderBytes { throw bad(431) }
-            var fields = try fieldLines(lines.dropFirst(), limits: limits)
+            var fields = try fieldLines(lines.fieldLines, limits: limits)
             let (bodyLength, keepAlive) = try framing(&fields, start: start)
             let request = HTTPRequest(method: start.method, target: start.target, path: start.path,
-                                      query: start.query, version: start.version, headers: fields.headers)
+                                      queryOffset: start.queryOffset, version: start.version, headers: fields.headers)
             let head = RequestHead(request: request, bodyLength: bodyLength, keepAlive: keepAlive)
             return .success(Parsed(head: head, rejection: refusal(of: head, methodAllowed: start.methodAllowed,
                                                                  fields: fields, limits: limits)))
@@ -47,18 +47,56 @@ enum HeadParser {
         }
     }
 
-    /// The lines of a head without their CRLF, the final empty line dropped. CRLF was already
+    /// The lines of a head without their CRLF, the final empty line dropped: the request line and
+    /// the field lines, found in place (no array of lines is made per request). CRLF was already
     /// checked by the scanner for every LF; a CR elsewhere is caught later as a control byte.
-    static func lines(of head: ArraySlice<UInt8>) throws(RequestRejection) -> [ArraySlice<UInt8>] {
-        var lines: [ArraySlice<UInt8>] = []
+    struct Lines {
+        var requestLine: ArraySlice<UInt8>
+        var fieldLines: FieldLines
+    }
+
+    /// The field lines of a head, each without its CRLF, in order; `count` of them.
+    struct FieldLines: Sequence {
+        /// From the first field line through the CRLF of the last (empty when there are none).
+        var bytes: ArraySlice<UInt8>
+        var count: Int
+
+        struct Iterator: IteratorProtocol {
+            var rest: ArraySlice<UInt8>
+            mutating func next() -> ArraySlice<UInt8>? {
+                guard let lf = rest.firstIndex(of: ByteClass.lf) else { return nil }
+                let line = rest[rest.startIndex ..< lf - 1]
+                rest = rest[(lf + 1)...]
+                return line
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(rest: bytes) }
+    }
+
+    /// Splits a head into its request line and field lines: at least a request line and the final
+    /// empty line, else 400.
+    static func lines(of head: ArraySlice<UInt8>) throws(RequestRejection) -> Lines {
+        var count = 0
         var lineStart = head.startIndex
+        var lastLineStart = head.startIndex
+        var lastLineEmpty = false
+        var requestLine = head[head.startIndex ..< head.startIndex]
+        var fieldsStart = head.startIndex
         for i in head.indices where head[i] == ByteClass.lf {
-            lines.append(head[lineStart ..< i - 1])
+            let line = head[lineStart ..< i - 1]
+            if count == 0 {
+                requestLine = line
+                fieldsStart = i + 1
+            }
+            lastLineEmpty = line.isEmpty
+            lastLineStart = lineStart
+            count += 1
             lineStart = i + 1
         }
-        guard lines.count >= 2, lines.last?.isEmpty == true else { throw bad() }
-        lines.removeLast()
-        return lines
+        guard count >= 2, lastLineEmpty else { throw bad() }
+        return Lines(requestLine: requestLine,
+                     fieldLines: FieldLines(bytes: head[fieldsStart ..< lastLineStart], count: count - 2))
     }
 
     /// A checked request line.
@@ -70,7 +108,8 @@ enum HeadParser {
         /// and that reach the responder.
         var methodAllowed: Bool
         var path = "/"
-        var query: String?
+        /// Where the query starts in `target`'s bytes (`TargetForm.queryOffset`).
+        var queryOffset: Int?
         /// The authority of an absolute-form target, which replaces Host.
         var authority: String?
     }
@@ -96,8 +135,10 @@ enum HeadParser {
               percentEncodingIsValid(targetBytes.prefix { $0 != UInt8(ascii: "?") }) else { throw bad() }
 
         let method = String(decoding: methodBytes, as: UTF8.self)
+        // Compared as bytes (case-sensitive, RFC 9110 section 9.1), not as Strings.
+        let getOrHead = methodBytes.elementsEqual("GET".utf8) || methodBytes.elementsEqual("HEAD".utf8)
         var result = RequestLine(method: method, target: String(decoding: targetBytes, as: UTF8.self),
-                                 version: version, methodAllowed: method == "GET" || method == "HEAD")
+                                 version: version, methodAllowed: getOrHead)
         // OPTIONS with a path target also reaches the responder (CORS preflights); `OPTIONS *`
         // and other targets stay 405 here.
         if result.methodAllowed || method == "OPTIONS" {
@@ -106,7 +147,7 @@ enum HeadParser {
             if let form {
                 result.methodAllowed = true
                 result.path = form.path
-                result.query = form.query
+                result.queryOffset = form.queryOffset
                 result.authority = form.authority
             }
         }
@@ -128,10 +169,11 @@ enum HeadParser {
     }
 
     /// Field lines (RFC 9112 section 5): `name: OWS value OWS`, no obs-fold.
-    static func fieldLines(_ lines: ArraySlice<ArraySlice<UInt8>>,
+    static func fieldLines(_ lines: FieldLines,
                            limits: RequestParserLimits) throws(RequestRejection) -> FieldSummary {
         if lines.count > limits.maxHeaderFields { throw bad(431) }
         var fields = FieldSummary()
+        fields.headers.reserveCapacity(lines.count)
         for line in lines {
             guard let first = line.first, !ByteClass.isOWS(first) else { throw bad() }  // obs-fold
             guard let colon = line.firstIndex(of: ByteClass.colon) else { throw bad() }
@@ -216,11 +258,11 @@ enum HeadParser {
     /// `HTTP/DIGIT.DIGIT`, exactly (RFC 9112 section 2.3); case-sensitive.
     static func parseVersion(_ b: ArraySlice<UInt8>) -> HTTPVersion? {
         guard b.count == 8 else { return nil }
-        let a = Array(b)
-        guard a[0] == UInt8(ascii: "H"), a[1] == UInt8(ascii: "T"), a[2] == UInt8(ascii: "T"),
-              a[3] == UInt8(ascii: "P"), a[4] == UInt8(ascii: "/"), ByteClass.isDigit(a[5]),
-              a[6] == UInt8(ascii: "."), ByteClass.isDigit(a[7]) else { return nil }
-        return HTTPVersion(major: Int(a[5] - 0x30), minor: Int(a[7] - 0x30))
+        let i = b.startIndex  // indexed in place: no copy (and no allocation) per request
+        guard b[i] == UInt8(ascii: "H"), b[i + 1] == UInt8(ascii: "T"), b[i + 2] == UInt8(ascii: "T"),
+              b[i + 3] == UInt8(ascii: "P"), b[i + 4] == UInt8(ascii: "/"), ByteClass.isDigit(b[i + 5]),
+              b[i + 6] == UInt8(ascii: "."), ByteClass.isDigit(b[i + 7]) else { return nil }
+        return HTTPVersion(major: Int(b[i + 5] - 0x30), minor: Int(b[i + 7] - 0x30))
     }
 
     /// Content-Length: one or more digits, nothing else (no sign, no spaces, no list).

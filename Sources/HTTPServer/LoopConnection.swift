@@ -289,13 +289,22 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     /// Niceness of the threads that run `respond(to:)` (nice(2) values, 0 to 19), so that on a
     /// busy CPU an event loop woken by I/O (a `/healthz`, a cached answer) runs before renders
-    /// and searches: CFS gives a thread of nice 5 about a third of the weight of one of nice 0.
+    /// and searches: a thread of nice 5 has about a third of the weight of one of nice 0.
     static let responderNiceness: Int32 = 5
 
-    /// Lowers the calling Dispatch worker thread to `responderNiceness` (per thread on Linux:
-    /// `setpriority(PRIO_PROCESS, 0, ...)` applies to the calling thread only).
+    /// Puts the calling Dispatch worker thread under SCHED_BATCH at `responderNiceness`.
+    ///
+    /// SCHED_BATCH keeps a render's wake-ups from preempting the event loop (sched(7): the
+    /// scheduler takes the thread for CPU-bound) while its share of the CPU stays nice 5's.
+    /// Measured with `Benchmarks/serving/flood.sh` (README, Operations): cached p99 under an
+    /// uncached flood on one core about 0.4x nice 5 alone's, the flood's own rate within 5 %.
+    /// Measured and not taken: a 0.1 ms EEVDF slice for the loops (`sched_setattr`), which let the
+    /// renders preempt the loop mid-turn and made its p99 worse; SCHED_IDLE for renders, which
+    /// starves them whenever cached requests fill the CPU; nice 10 (no better p99, the flood
+    /// slower) or 15 (the flood a third slower). Both calls fail soft (`ThreadScheduling`).
     private static func yieldToEventLoops() {
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, responderNiceness)
+        ThreadScheduling.setPolicy(ThreadScheduling.batch)
+        ThreadScheduling.setNice(responderNiceness)
     }
 
     // MARK: Writing

@@ -195,27 +195,43 @@ struct RequestParser {
     /// Scans new bytes for the empty line ending the head; checks limits on the way.
     private mutating func scanForEndOfHead() -> ScanResult {
         let available = buffer.count - start
-        while scanned < available {
-            let i = scanned
-            let b = buffer[start + i]
-            scanned += 1
-            if linesSeen == 0 && b == ByteClass.sp {
-                if firstSpace == nil { firstSpace = i } else if secondSpace == nil { secondSpace = i }
+        // Over the buffer's storage, state in locals: one byte costs a compare or two, not an
+        // access check and a bounds check per read (the scanner sees every byte of every head).
+        let found: ScanResult? = buffer.withUnsafeBufferPointer { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[start ..< start + available])
+            var scanned = self.scanned, lineStart = self.lineStart, linesSeen = self.linesSeen
+            var firstSpace = self.firstSpace, secondSpace = self.secondSpace
+            defer {
+                self.scanned = scanned
+                self.lineStart = lineStart
+                self.linesSeen = linesSeen
+                self.firstSpace = firstSpace
+                self.secondSpace = secondSpace
             }
-            guard b == ByteClass.lf else { continue }
-            guard i > lineStart, buffer[start + i - 1] == ByteClass.cr else {
-                return .reject(RequestRejection(status: 400, closeConnection: true))  // bare LF
+            while scanned < available {
+                let i = scanned
+                let b = bytes[i]
+                scanned += 1
+                if linesSeen == 0 && b == ByteClass.sp {
+                    if firstSpace == nil { firstSpace = i } else if secondSpace == nil { secondSpace = i }
+                }
+                guard b == ByteClass.lf else { continue }
+                guard i > lineStart, bytes[i - 1] == ByteClass.cr else {
+                    return .reject(RequestRejection(status: 400, closeConnection: true))  // bare LF
+                }
+                if i - 1 == lineStart && linesSeen > 0 {
+                    return .end(i + 1)
+                }
+                linesSeen += 1
+                lineStart = i + 1
+                if linesSeen - 1 > limits.maxHeaderFields {
+                    return .reject(RequestRejection(status: 431, closeConnection: true))
+                }
+                if scanned > limits.maxHeaderBytes { break }
             }
-            if i - 1 == lineStart && linesSeen > 0 {
-                return .end(i + 1)
-            }
-            linesSeen += 1
-            lineStart = i + 1
-            if linesSeen - 1 > limits.maxHeaderFields {
-                return .reject(RequestRejection(status: 431, closeConnection: true))
-            }
-            if scanned > limits.maxHeaderBytes { break }
+            return nil
         }
+        if let found { return found }
         // Limits on the request line while the head is still incomplete. Each measure only grows
         // as bytes arrive, and whatever fails here `HeadParser` rejects too (with close), so
         // whether a request is rejected does not depend on how its bytes were split into reads.

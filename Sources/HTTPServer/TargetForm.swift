@@ -7,8 +7,9 @@
 struct TargetForm: Equatable {
     /// Path, still percent-encoded; `/` when an absolute-form target has none.
     var path: String
-    /// Query without `?`, still percent-encoded; nil when there is no `?`.
-    var query: String?
+    /// Where the query (without `?`, still percent-encoded) starts in the target's bytes: after
+    /// the target's first `?` (an authority holds none); nil when there is no `?`.
+    var queryOffset: Int?
     /// The authority of an absolute-form target (`host:port`); nil for origin-form.
     var authority: String?
 
@@ -16,7 +17,7 @@ struct TargetForm: Equatable {
         guard let first = target.first else { return nil }
         if first == UInt8(ascii: "/") {
             let (path, query) = splitQuery(target)
-            return TargetForm(path: path, query: query, authority: nil)
+            return TargetForm(path: path, queryOffset: query.map { $0 - target.startIndex }, authority: nil)
         }
         let schemeEnd: Int
         if ByteClass.equalsLowercase(target.prefix(7), "http://") {
@@ -35,14 +36,15 @@ struct TargetForm: Equatable {
         let pathAndQuery = afterScheme[authorityEnd...]
         var (path, query) = splitQuery(pathAndQuery)
         if path.isEmpty { path = "/" }
-        return TargetForm(path: path, query: query, authority: String(decoding: authority, as: UTF8.self))
+        return TargetForm(path: path, queryOffset: query.map { $0 - target.startIndex },
+                          authority: String(decoding: authority, as: UTF8.self))
     }
 
-    private static func splitQuery(_ b: ArraySlice<UInt8>) -> (String, String?) {
+    /// The path as a `String` and the index of the query's first byte (after `?`), if any.
+    private static func splitQuery(_ b: ArraySlice<UInt8>) -> (String, Int?) {
         guard let q = b.firstIndex(of: UInt8(ascii: "?")) else {
             return (String(decoding: b, as: UTF8.self), nil)
         }
-        return (String(decoding: b[b.startIndex ..< q], as: UTF8.self),
-                String(decoding: b[(q + 1)...], as: UTF8.self))
+        return (String(decoding: b[b.startIndex ..< q], as: UTF8.self), q + 1)
     }
 }

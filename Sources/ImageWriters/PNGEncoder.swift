@@ -70,21 +70,36 @@ public struct PNGEncoder: Sendable {
         UInt32(min(max((2835 * scale).rounded(), 1), Double(Int32.max)))
     }
 
-    /// Encodes a canvas (premultiplied) as PNG, converting to straight alpha in place first.
+    /// Encodes a canvas (premultiplied) as PNG: the pixels are converted to straight alpha, in
+    /// place, or for a palette image only the palette's entries (the same bytes either way).
     /// `pixelsPerMetre` writes a pHYs chunk (nil: none).
     public func encode(_ canvas: consuming Canvas, text: [TextChunk] = [],
                        pixelsPerMetre: UInt32? = nil) throws(PNGEncodingError) -> [UInt8] {
         let width = canvas.width, height = canvas.height
-        return try encode(straightRGBA: canvas.takeStraightAlphaPixels(), width: width, height: height,
-                          text: text, pixelsPerMetre: pixelsPerMetre)
+        var pixels = canvas.takePixels()
+        guard pixels.count == width * height * 4 else { throw .invalidDimensions(width: width, height: height) }
+        return try pixels.withUnsafeMutableBufferPointer { px throws(PNGEncodingError) in
+            try encode(UnsafePointer(px.baseAddress), premultiplied: true, width: width, height: height,
+                       text: text, pixelsPerMetre: pixelsPerMetre)
+        }
     }
 
     /// Encodes `width * height` straight-alpha RGBA8 pixels, rows packed top to bottom.
     /// `pixelsPerMetre` writes a pHYs chunk (nil: none).
     public func encode(straightRGBA pixels: [UInt8], width: Int, height: Int,
                        text: [TextChunk] = [], pixelsPerMetre: UInt32? = nil) throws(PNGEncodingError) -> [UInt8] {
-        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20,
-              pixels.count == width * height * 4 else {
+        guard pixels.count == width * height * 4 else { throw .invalidDimensions(width: width, height: height) }
+        return try pixels.withUnsafeBufferPointer { px throws(PNGEncodingError) in
+            try encode(px.baseAddress, premultiplied: false, width: width, height: height,
+                       text: text, pixelsPerMetre: pixelsPerMetre)
+        }
+    }
+
+    /// Encodes `width * height` RGBA8 pixels at `pixels`, which the C encoder overwrites with
+    /// straight alpha when `premultiplied`.
+    private func encode(_ pixels: UnsafePointer<UInt8>?, premultiplied: Bool, width: Int, height: Int,
+                        text: [TextChunk], pixelsPerMetre: UInt32?) throws(PNGEncodingError) -> [UInt8] {
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, let pixels else {
             throw .invalidDimensions(width: width, height: height)
         }
         // Keep the C strings alive for the duration of the call.
@@ -93,22 +108,21 @@ public struct PNGEncoder: Sendable {
         let texts = zip(text, isLatin1).map { chunk, latin1 in
             latin1 ? Self.latin1CString(chunk.text, maxLength: 1 << 16) : Self.utf8CString(chunk.text, maxLength: 1 << 16)
         }
-        var options = self.options(width: width, height: height, pixelsPerMetre: pixelsPerMetre ?? 0)
+        var options = self.options(width: width, height: height, pixelsPerMetre: pixelsPerMetre ?? 0,
+                                   premultiplied: premultiplied)
         // A first guess at the file size saves reallocations: a tenth of the raw pixels.
-        var buffer = tis_png_buffer(data: nil, size: 0, capacity: max(4096, pixels.count / 10))
+        var buffer = tis_png_buffer(data: nil, size: 0, capacity: max(4096, width * height * 4 / 10))
         var message = [CChar](repeating: 0, count: 256)
         let status: Int32 = keywords.withUnsafeCStrings { keywordPointers in
             texts.withUnsafeCStrings { textPointers in
                 var chunks = (0..<text.count).map {
                     tis_png_text(keyword: keywordPointers[$0], text: textPointers[$0], utf8: isLatin1[$0] ? 0 : 1)
                 }
-                return pixels.withUnsafeBufferPointer { px in
-                    chunks.withUnsafeMutableBufferPointer { chunkBuffer in
-                        message.withUnsafeMutableBufferPointer { msg in
-                            tis_png_encode_rgba(px.baseAddress, UInt32(width), UInt32(height), width * 4,
-                                                &options, chunkBuffer.baseAddress, Int32(chunkBuffer.count),
-                                                &buffer, msg.baseAddress, msg.count)
-                        }
+                return chunks.withUnsafeMutableBufferPointer { chunkBuffer in
+                    message.withUnsafeMutableBufferPointer { msg in
+                        tis_png_encode_rgba(pixels, UInt32(width), UInt32(height), width * 4,
+                                            &options, chunkBuffer.baseAddress, Int32(chunkBuffer.count),
+                                            &buffer, msg.baseAddress, msg.count)
                     }
                 }
             }
@@ -133,11 +147,12 @@ public struct PNGEncoder: Sendable {
         smallImageLevels.first { bytes < $0.belowBytes }?.level ?? compressionLevel
     }
 
-    private func options(width: Int, height: Int, pixelsPerMetre: UInt32) -> tis_png_options {
+    private func options(width: Int, height: Int, pixelsPerMetre: UInt32, premultiplied: Bool) -> tis_png_options {
         tis_png_options(filters: filters, compression_level: level(forDataBytes: height * (1 + width * 4)),
                         palette_compression_level: level(forDataBytes: height * (1 + width)),
                         strategy: strategy, memory_level: memoryLevel, allow_palette: allowsPalette ? 1 : 0,
-                        srgb: writesSRGB ? 1 : 0, pixels_per_metre: pixelsPerMetre)
+                        srgb: writesSRGB ? 1 : 0, pixels_per_metre: pixelsPerMetre,
+                        premultiplied: premultiplied ? 1 : 0)
     }
 
     /// Whether `s` is ASCII without NUL: then its UTF-8 and Latin-1 bytes are the same.

@@ -111,6 +111,14 @@ public struct Canvas: Sendable {
         return out
     }
 
+    /// The premultiplied pixels without a copy: the canvas is consumed (what the PNG encoder
+    /// takes, converting to straight alpha itself).
+    public consuming func takePixels() -> [UInt8] {
+        let out = pixels
+        pixels = []
+        return out
+    }
+
     /// Premultiplied to straight alpha in place, 4 bytes per pixel; opaque pixels are unchanged.
     private static func unpremultiply(_ pixels: inout [UInt8]) {
         pixels.withUnsafeMutableBufferPointer { px in

@@ -6,13 +6,15 @@ import Scene
 /// operation by operation, source-over (`Canvas`), at the scene's size.
 ///
 /// Backend concerns stay here: one `RasterScratch` for the whole picture, blurred shadows from a
-/// `ShadowCache`, and the `hiddenUnder` hint (pixels an opaque disc drawn later covers are
+/// `ShadowCache`, fills' coverage from a `FillCache`, and the `hiddenUnder` hint (pixels an opaque disc drawn later covers are
 /// neither blurred nor composited; the bytes are the same without the hint).
 public enum SceneRasterizer {
     /// `scene` drawn on a transparent canvas of `scene.width` x `scene.height` px. Blurred
-    /// shadows come from `shadows` when it holds the same geometry (nil: always blur).
+    /// shadows come from `shadows` when it holds the same geometry (nil: always blur), fills'
+    /// coverage from `fills` (nil: always rasterize); the bytes are the same either way.
     /// - Throws: `RasterError.nonFiniteCoordinate` when a path has NaN or infinite coordinates.
-    public static func render(_ scene: Scene, shadows: ShadowCache? = .shared) throws(RasterError) -> Canvas {
+    public static func render(_ scene: Scene, shadows: ShadowCache? = .shared,
+                              fills: FillCache? = .shared) throws(RasterError) -> Canvas {
         var canvas = Canvas(width: scene.width, height: scene.height)
         var scratch = RasterScratch()
         for operation in scene.operations {
@@ -20,15 +22,25 @@ public enum SceneRasterizer {
             case .paint(let color):
                 canvas.fillAll(color)
             case .fill(let fill):
-                try canvas.fill(fill.path, transform: fill.transform, color: fill.color, opacity: fill.opacity,
-                                fillRule: fill.fillRule,
-                                tolerance: fill.flatteningTolerance ?? Flattening.defaultTolerance, scratch: &scratch)
+                let tolerance = fill.flatteningTolerance ?? Flattening.defaultTolerance
+                guard let fills else {
+                    try canvas.fill(fill.path, transform: fill.transform, color: fill.color, opacity: fill.opacity,
+                                    fillRule: fill.fillRule, tolerance: tolerance, scratch: &scratch)
+                    continue
+                }
+                let key = FillCache.Key(width: canvas.width, height: canvas.height, path: fill.path,
+                                        transform: fill.transform, fillRule: fill.fillRule, tolerance: tolerance)
+                let runs = try fills.runs(for: key) { () throws(RasterError) in
+                    try CoverageRuns(fill.path, transform: fill.transform, fillRule: fill.fillRule, tolerance: tolerance,
+                                     width: key.width, height: key.height, scratch: &scratch)
+                }
+                canvas.fill(runs, color: fill.color, opacity: fill.opacity)
             case .shadow(let shadow):
                 let coverage = try blurredCoverage(of: shadow, width: canvas.width, height: canvas.height,
                                                    shadows: shadows, scratch: &scratch)
                 canvas.composite(coverage, color: shadow.color, opacity: shadow.opacity)
             case .layer(let layer):
-                var picture = try render(layer.scene, shadows: shadows)
+                var picture = try render(layer.scene, shadows: shadows, fills: fills)
                 let opacity = min(max(layer.opacity, 0), 1)
                 guard opacity > 0 else { continue }
                 if opacity < 1 { picture.multiply(by: opacity) }

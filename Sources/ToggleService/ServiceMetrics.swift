@@ -33,7 +33,8 @@ public final class ServiceMetrics: HTTPServerMetrics {
     }
 
     /// The `route` annotations the responder sets, plus the server's own `invalid` and `other`.
-    static let knownRoutes = ["toggle", "healthz", "readyz", "metrics", "symbols", "static", "invalid", "other"]
+    static let knownRoutes = ["toggle", "row", "card", "healthz", "readyz", "metrics", "symbols", "static", "options",
+                              "invalid", "other"]
 
     /// Stripes, one chosen per thread by its id; a power of two.
     private static let stripeCount = 8
@@ -61,8 +62,8 @@ public final class ServiceMetrics: HTTPServerMetrics {
     }
 
     public func requestCompleted(_ exchange: HTTPExchange) {
-        let route = exchange.annotations["route"] ?? (exchange.method == nil ? "invalid" : "other")
         let shed = exchange.status == 503 && exchange.annotations["shed"] != nil
+        let route = exchange.annotations["route"] ?? Self.routeLabel(exchange, shed: shed)
         let routeIndex = Self.knownRoutes.firstIndex(of: route)
         let status = exchange.status
         stripe.withLock { s in
@@ -79,6 +80,15 @@ public final class ServiceMetrics: HTTPServerMetrics {
             s.responseBytes += exchange.bytes
             if shed { s.shed += 1 }
         }
+    }
+
+    /// The route label of an exchange the responder did not annotate: `invalid` for a request that
+    /// could not be parsed, the route of its target for one shed by the queue bound (so that a
+    /// route's 503s show under it), else `other`.
+    static func routeLabel(_ exchange: HTTPExchange, shed: Bool) -> String {
+        guard let method = exchange.method else { return "invalid" }
+        guard shed, let target = exchange.target else { return "other" }
+        return ToggleRoute.label(method: method, target: target)
     }
 
     /// The stripes added up: responses by route and status, latency by route, bytes, shed.

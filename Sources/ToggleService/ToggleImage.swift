@@ -166,7 +166,8 @@ public enum ToggleImage {
         for frame in frames {
             let canvas: Canvas
             do {
-                canvas = try ToggleRenderer.render(frame, shadows: frame.isRest ? .shared : nil)
+                canvas = try ToggleRenderer.render(frame, shadows: frame.isRest ? .shared : nil,
+                                                   fills: frame.isRest ? .shared : nil)
             } catch {
                 throw .render(error)
             }

@@ -50,6 +50,24 @@ struct ToggleRoute: Equatable, Sendable {
         return ToggleRoute(target: .toggle(.png, impliedScale: scale), inline: .whenCached)
     }
 
+    /// The metrics' and access log's `route` label of a request the responder never saw (a 503 shed
+    /// by the server's queue bound, whose response carries no `route` annotation), from its target
+    /// as sent: the label the responder would have given it (`static` for paths outside the table).
+    static func label(method: String, target: String) -> String {
+        if method == "OPTIONS" { return "options" }
+        let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(target[..<$0]) } ?? target
+        switch route(for: path)?.target {
+        case .toggle: return "toggle"
+        case .row: return "row"
+        case .card: return "card"
+        case .symbols: return "symbols"
+        case .healthz: return "healthz"
+        case .readyz: return "readyz"
+        case .metrics: return "metrics"
+        case nil: return "static"
+        }
+    }
+
     /// The scale of `/toggle@Nx.png` for N in 1...4, else nil.
     static func impliedScale(path: String) -> Double? {
         guard path.hasPrefix("/toggle@"), path.hasSuffix("x.png") else { return nil }

@@ -22,6 +22,33 @@ final class RequestParserTests: XCTestCase {
         return nil
     }
 
+    /// `tchar` against RFC 9110 section 5.6.2's list, over every byte value.
+    func testTokenCharactersAreRFC9110Tchar() {
+        let tchar = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+        for b in 0 ... 255 {
+            XCTAssertEqual(ByteClass.isTokenChar(UInt8(b)), tchar.contains(UInt8(b)), "byte \(b)")
+        }
+    }
+
+    /// The query is the target's bytes after its first `?`, in origin-form and absolute-form.
+    func testQueryOfEachTargetForm() throws {
+        let cases: [(String, String, String?)] = [
+            ("/toggle?on=1&color=%23fff", "/toggle", "on=1&color=%23fff"),
+            ("/toggle?", "/toggle", ""),
+            ("/toggle?a?b", "/toggle", "a?b"),
+            ("/toggle", "/toggle", nil),
+            ("http://example.com:8080/toggle?on=1", "/toggle", "on=1"),
+            ("HTTPS://example.com?x=1", "/", "x=1"),
+            ("http://example.com", "/", nil),
+        ]
+        for (target, path, query) in cases {
+            let h = try XCTUnwrap(head(parse("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n")), target)
+            XCTAssertEqual(h.request.target, target)
+            XCTAssertEqual(h.request.path, path, target)
+            XCTAssertEqual(h.request.query, query, target)
+        }
+    }
+
     func testSimpleGet() throws {
         let h = try XCTUnwrap(head(parse("GET /toggle?on=1&x=%20 HTTP/1.1\r\nHost: example.com\r\nAccept:  */* \r\n\r\n")))
         XCTAssertEqual(h.request.method, "GET")

@@ -40,4 +40,23 @@ final class ResponderQueueTests: XCTestCase {
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.bodyString, "GET /render-me")
     }
+
+    /// The worker that runs `respond(to:)` is under SCHED_BATCH at nice 5 (sched(7), read back
+    /// with sched_getscheduler and getpriority on that thread), so its wake-ups do not preempt
+    /// the event loops.
+    func testResponderRunsUnderBatchPolicyAtNiceFive() throws {
+        let (server, port) = try startServer(responder: SchedulingReporter())
+        defer { stop(server) }
+        let response = try TestClient(port: port).get("/where")
+        XCTAssertEqual(response.bodyString, "policy 3 nice 5")
+    }
+}
+
+/// Answers with the scheduling policy and nice value of the thread that runs `respond(to:)`.
+struct SchedulingReporter: HTTPResponder {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let policy = sched_getscheduler(0)
+        let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        return HTTPResponse(status: 200, body: Array("policy \(policy) nice \(nice)".utf8))
+    }
 }

@@ -95,3 +95,32 @@ struct SceneRasterizerTests {
         #expect(canvas.pixel(x: 0, y: 0) == (0, 0, 0, 0))
     }
 }
+
+/// `FillCache` against rasterizing afresh, on shapes the toggles do not cover: even-odd, a
+/// path partly off the canvas, translucent colours, a layer.
+struct FillCacheTests {
+    func scene(_ color: RGBAColor) -> Scene {
+        var ring = Path.circle(center: Point(10, 10), radius: 8)
+        ring.append(Path.circle(center: Point(10, 10), radius: 4))
+        let offCanvas = Path.polygon([Point(-5, 12.3), Point(14.7, 3.1), Point(30, 25.5)])
+        var inner = Scene(width: 8, height: 6, title: "layer")
+        inner.append(.fill(PathFill(Path.circle(center: Point(4, 3), radius: 2.6), color: color)))
+        return Scene(width: 24, height: 20, title: "t", operations: [
+            .fill(PathFill(ring, color: color, fillRule: .evenOdd)),
+            .fill(PathFill(offCanvas, color: color, opacity: 0.4)),
+            .layer(SceneLayer(inner, x: 3, y: 11, opacity: 0.7)),
+        ])
+    }
+
+    @Test func cachedCoverageGivesTheBytesOfAFreshFill() throws {
+        let cache = FillCache()
+        let colours = [RGBAColor(red: 255, green: 0, blue: 0), RGBAColor(red: 10, green: 200, blue: 90, alpha: 0.35),
+                       RGBAColor(red: 0, green: 0, blue: 255, alpha: 0.8)]
+        for colour in colours {
+            let fresh = try SceneRasterizer.render(scene(colour), shadows: nil, fills: nil)
+            #expect(fresh.pixels.contains { $0 != 0 })
+            #expect(try SceneRasterizer.render(scene(colour), shadows: nil, fills: cache).pixels == fresh.pixels)
+        }
+        #expect(cache.count == 3)   // three shapes, whatever the colour
+    }
+}

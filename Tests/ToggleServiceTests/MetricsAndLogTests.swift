@@ -31,6 +31,26 @@ final class MetricsAndLogTests: XCTestCase {
         XCTAssertEqual(samples["\(name)_sum{route=\"toggle\"}"] ?? 0, 7.02165, accuracy: 1e-9)
     }
 
+    /// A 503 shed by the server's queue bound carries no `route` annotation (the responder never
+    /// saw it): it is counted under the route of its target, not under `other`.
+    func testShedResponsesCountUnderTheirRoute() throws {
+        let metrics = ServiceMetrics(cache: ImageCache())
+        for target in ["/toggle?on=1&color=red", "/toggle@2x.png", "/row?label=Wi-Fi", "/card.svg", "/nowhere.txt"] {
+            metrics.requestCompleted(HTTPExchange(method: "GET", target: target, status: 503, bytes: 100, duration: 1.5,
+                                                  annotations: ["shed": "responder-queue"]))
+        }
+        // A 503 without the shed mark and without a route stays `other`.
+        metrics.requestCompleted(HTTPExchange(method: "GET", target: "/toggle", status: 503, bytes: 100,
+                                              duration: 0.1, annotations: [:]))
+        let samples = try PrometheusParser.parse(metrics.text())
+        XCTAssertEqual(samples["toggle_http_requests_total{route=\"toggle\",status=\"503\"}"], 2)
+        XCTAssertEqual(samples["toggle_http_requests_total{route=\"row\",status=\"503\"}"], 1)
+        XCTAssertEqual(samples["toggle_http_requests_total{route=\"card\",status=\"503\"}"], 1)
+        XCTAssertEqual(samples["toggle_http_requests_total{route=\"static\",status=\"503\"}"], 1)
+        XCTAssertEqual(samples["toggle_http_requests_total{route=\"other\",status=\"503\"}"], 1)
+        XCTAssertEqual(samples["toggle_http_shed_total"], 5)
+    }
+
     func testExpositionRules() throws {
         let metrics = ServiceMetrics(cache: ImageCache())
         metrics.requestCompleted(exchange(200, route: "toggle", duration: 0.001))

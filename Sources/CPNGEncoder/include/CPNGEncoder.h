@@ -29,6 +29,12 @@ typedef struct {
 /// - `srgb`: 1 writes an sRGB chunk, rendering intent perceptual (PNG 1.2 section 4.2.2.4).
 /// - `pixels_per_metre`: a pHYs chunk with this many pixels per metre on both axes (unit metre,
 ///   PNG 1.2 section 4.2.4.2); 0 writes none.
+/// - `premultiplied`: 1 when the pixels are premultiplied RGBA8 (each colour channel at most
+///   alpha) and writable: the palette is built from them and only its entries are converted to
+///   straight alpha; an image written as RGBA is converted in place first. Either way each
+///   channel becomes round(c * 255 / a) (0 when a is 0), the same bytes as converting every
+///   pixel first: for a fixed alpha that map is one-to-one, so the palette and its order are too.
+///   0: the pixels are straight alpha and only read.
 typedef struct {
     int filters;
     int compression_level;
@@ -38,6 +44,7 @@ typedef struct {
     int allow_palette;
     int srgb;
     uint32_t pixels_per_metre;
+    int premultiplied;
 } tis_png_options;
 
 /// Encoded bytes, owned by the caller: release with `tis_png_buffer_free`. On entry `capacity`
@@ -56,7 +63,8 @@ enum {
     TIS_PNG_ERROR_LIBPNG = 3        // libpng reported an error (message in `error_message`)
 };
 
-/// Encodes `height` rows of `width` straight-alpha RGBA8 pixels (`stride` bytes apart) as an
+/// Encodes `height` rows of `width` straight-alpha RGBA8 pixels (`stride` bytes apart; or
+/// premultiplied ones, which it may overwrite, when `options->premultiplied`) as an
 /// 8-bit, non-interlaced PNG (RGBA, or palette when `options->allow_palette` and the pixels
 /// allow) with the given text chunks. `options` NULL means libpng's defaults, RGBA, no sRGB or
 /// pHYs. On success `out` holds the file; on failure `out` is empty and `error_message` (if not

@@ -1,0 +1,49 @@
+import Utilities
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Scheduler settings for the threads that run `HTTPResponder.respond(to:)` (renders, file
+/// reads), so that on a busy CPU an event loop woken by I/O (a cached answer, a `/healthz`) runs
+/// before them. Every call is best effort: an old kernel or a container whose seccomp filter
+/// refuses the call leaves the thread as it was, and the first refusal of each kind is written
+/// once to standard error.
+enum ThreadScheduling {
+    /// `SCHED_BATCH` (sched(7), `linux/sched.h`): a thread the kernel treats as CPU-bound, whose
+    /// wake-ups never preempt the running thread; set unprivileged.
+    static let batch: Int32 = 3
+
+    /// Puts the calling thread under `policy` with `sched_setscheduler(2)` (per thread on Linux,
+    /// pid 0 being the caller; nice is kept). Returns whether the kernel took it.
+    @discardableResult
+    static func setPolicy(_ policy: Int32) -> Bool {
+        var parameter = sched_param(sched_priority: 0)
+        guard sched_setscheduler(0, policy, &parameter) == 0 else {
+            reportOnce("sched_setscheduler", "sched_setscheduler(policy \(policy))")
+            return false
+        }
+        return true
+    }
+
+    /// Sets the calling thread's nice value (per thread on Linux: `setpriority(PRIO_PROCESS, 0, n)`
+    /// applies to the calling thread only). Returns whether the kernel took it.
+    @discardableResult
+    static func setNice(_ nice: Int32) -> Bool {
+        guard setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice) == 0 else {
+            reportOnce("setpriority", "setpriority(\(nice))")
+            return false
+        }
+        return true
+    }
+
+    /// Kinds of call refused so far (each reported once).
+    private static let reported = Locked(Set<String>())
+
+    /// Writes one line to standard error the first time a call of `kind` is refused.
+    private static func reportOnce(_ kind: String, _ call: String) {
+        let error = errno
+        guard reported.withLock({ $0.insert(kind).inserted }) else { return }
+        let message = "HTTPServer: \(call) refused (errno \(error)); the thread keeps its scheduling\n"
+        _ = Array(message.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}
