@@ -155,14 +155,15 @@ public struct ToggleQuery: Sendable {
             motion.framesPerSecond = n
         }
         let loops = try values["loop"].map { p throws(ParameterError) in try boolean(p) } ?? false
-        let layout = ToggleLayout(spec: spec)
-        let area = layout.canvasWidth * layout.canvasHeight
-        if area > maximumAnimationFramePixels, let p = values["animate"] {
+        let animation = ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
+        // A symbol that cannot be drawn is reported when the picture is drawn; no size to check here.
+        if let (width, height) = try? animation.canvasSize(), width * height > maximumAnimationFramePixels,
+           let p = values["animate"] {
             throw ParameterError(error: "picture too large", parameter: p.name, value: p.value,
                                  expected: "an animation frame of at most \(maximumAnimationFramePixels) px (this one is "
-                                     + "\(layout.canvasWidth) x \(layout.canvasHeight) px): lower scale, size or pad")
+                                     + "\(width) x \(height) px): lower scale, size or pad")
         }
-        return ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
+        return animation
     }
 
     /// The largest animation frame, px: every frame is drawn and compressed, so an animation
