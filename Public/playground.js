@@ -149,8 +149,8 @@ function query(s, theme = s.theme) {
   if (s.disabled) add("disabled", "1");
   if (s.bg) add("bg", s.bg);
   if (s.pad && Number(s.pad) !== 0) add("pad", s.pad);
-  // Rows are still pictures, an animation has one colour scheme, and only the icon switch moves.
-  if (s.animate && !s.label && theme !== "auto" && (s.style || "iconSwitch") === "iconSwitch") add("animate", "1");
+  // Rows are still pictures and an animation has one colour scheme; every style moves its own way.
+  if (s.animate && !s.label && theme !== "auto") add("animate", "1");
   return q.join("&");
 }
 

@@ -9,6 +9,11 @@ let cases = [
     "on=1&animate=1", "on=1&animate=1&scale=2", "on=1&animate=1&scale=3",
     "on=1&animate=1&scale=2&motion=reduce", "on=1&animate=1&scale=2&loop=1",
     "on=0&animate=1&scale=2&theme=dark&color=indigo", "on=1&animate=1&scale=2&fps=30",
+    // Each style's own animation (issue 15): switch spring, tutorial linear 0.15 s, button and
+    // symbol crossfades on SwiftUI's default spring.
+    "style=switch&on=1&animate=1&scale=2", "style=tutorial&on=1&animate=1&scale=2",
+    "style=button&label=Wi-Fi&on=1&animate=1&scale=2", "style=symbol&label=Hare&on=1&animate=1&scale=2",
+    "style=symbol&label=Hare&sources=1,0&animate=1&scale=2",
 ]
 var writeDirectory: String?
 if let i = CommandLine.arguments.firstIndex(of: "--write"), i + 1 < CommandLine.arguments.count {
@@ -40,7 +45,7 @@ func medians(rounds: Int, _ a: () throws -> Void, _ b: () throws -> Void) rethro
     return (ta.sorted()[rounds / 2], tb.sorted()[rounds / 2])
 }
 
-print("query | frames | APNG bytes | APNG CPU ms | still PNG CPU ms | APNG / still")
+print("query | frames | APNG bytes | APNG CPU ms | of which layout ms | still PNG CPU ms | APNG / still")
 for (index, query) in cases.enumerated() {
     let q = try ToggleQuery(rawQuery: query)
     let animated = ToggleImage.Picture(query: q, format: .png)
@@ -50,7 +55,9 @@ for (index, query) in cases.enumerated() {
     let frames = q.animation!.frames.count
     let (apngTime, stillTime) = try medians(rounds: 9, { _ = try ToggleImage.bytes(for: animated) },
                                             { _ = try ToggleImage.bytes(for: still) })
-    print("\(query) | \(frames) | \(bytes.count) | \(String(format: "%.1f", apngTime)) | "
+    // Laying every frame out as a scene (no drawing, no encoding): the styles' share.
+    let (layoutTime, _) = try medians(rounds: 9, { for f in q.animation!.frames { _ = try f.scene() } }, {})
+    print("\(query) | \(frames) | \(bytes.count) | \(String(format: "%.1f", apngTime)) | \(String(format: "%.1f", layoutTime)) | "
           + "\(String(format: "%.2f", stillTime)) | \(String(format: "%.1f", apngTime / stillTime))x")
     if let dir = writeDirectory {
         try Data(bytes).write(to: URL(fileURLWithPath: "\(dir)/animation-\(index).png"))

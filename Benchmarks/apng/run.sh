@@ -1,5 +1,5 @@
 #!/bin/sh
-# APNG size and time (issue 13): the service's animations (apng-bench's cases) against
+# APNG size and time (issues 13, 15): the service's animations of every style (apng-bench's cases) against
 # `apngopt -z0` of the same files (Debian `apngopt`: re-optimises every frame's rectangle, blend
 # and dispose ops, with zlib like libpng). Prints each size ratio and the total; target <= 1.10x.
 # Usage: Benchmarks/apng/run.sh   (installs apngopt if missing)
@@ -15,7 +15,7 @@ echo
 echo "query | ours bytes | apngopt -z0 bytes | ours / apngopt"
 total=0; total_opt=0
 cd "$out"   # apngopt 1.4 reads '' when given a path with a directory: use bare names
-for f in animation-?.png; do
+for f in $(ls animation-*.png | sort -t- -k2 -n); do
   stem=${f%.png}
   apngopt -z0 "$f" "$stem-opt.png" >/dev/null 2>&1 && [ -s "$stem-opt.png" ] || { echo "apngopt failed on $f"; exit 1; }
   ours=$(stat -c %s "$f"); opt=$(stat -c %s "$stem-opt.png")

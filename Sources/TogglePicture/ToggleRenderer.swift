@@ -30,4 +30,17 @@ public enum ToggleRenderer {
             throw .raster(error)
         }
     }
+
+    /// Renders one animation frame (`ToggleAnimation.Frame.scene()`), the frame's canvas size;
+    /// `shadows` and `fills` as for `render(_:pose:shadows:fills:)`.
+    /// - Throws: as `render(_:pose:shadows:fills:)`.
+    public static func render(_ frame: ToggleAnimation.Frame, shadows: ShadowCache? = .shared,
+                              fills: FillCache? = .shared) throws(ToggleRenderError) -> Canvas {
+        let scene = try frame.scene()
+        do {
+            return try SceneRasterizer.render(scene, shadows: shadows, fills: fills)
+        } catch {
+            throw .raster(error)
+        }
+    }
 }

@@ -10,14 +10,15 @@ public enum ToggleScene {
     /// Opacity of every layer of a disabled toggle.
     public static let disabledOpacity = 0.4
 
-    /// The scene of `spec` in its style; with a `pose` (an animation frame: knob position, track
-    /// colour, symbols at time t, `ToggleTransition.pose(at:)`), the icon switch's frame, the
-    /// only animated style in this version (`animate=1` with another style is a 400).
+    /// The scene of `spec` in its style; with a `pose` (knob position, track colour, symbols at
+    /// time t, `ToggleTransition.pose(at:)`), that pose in a knob style (`KnobToggleStyle`; a
+    /// style without a knob ignores it). Animation frames of any style: `ToggleTransition.scene(ofFrame:)`.
     /// - Throws: `ToggleRenderError.unknownSymbol` when a symbol name is not in the catalogue,
     ///   `.corruptSymbol` when its bundled icon data does not parse.
     public static func scene(for spec: ToggleSpec, pose: TogglePose? = nil) throws(ToggleRenderError) -> Scene {
-        guard let pose else { return try ToggleStyles.style(of: spec).makeBody(spec) }
-        return try IconSwitchToggleStyle().makeBody(spec, pose: pose)
+        let style = ToggleStyles.style(of: spec)
+        guard let pose, let knob = style as? any KnobToggleStyle else { return try style.makeBody(spec) }
+        return try knob.makeBody(spec, pose: pose)
     }
 
     /// What VoiceOver says of the control: "Switch, on" ("off", "mixed"), then ", dimmed" when

@@ -90,12 +90,7 @@ enum StyleParameters {
             throw ParameterError(error: "conflicting parameters", parameter: sources.name, value: sources.value,
                                  expected: "either sources or \(other.name), not both (sources sets the state)")
         }
-        guard let given = values["style"], let style = style(named: given.value) else { return }  // its row reports it
-        if style.name != ToggleStyles.defaultName, let animate = values["animate"],
-           ["1", "true", "yes", "on"].contains(animate.value.lowercased()) {
-            throw ParameterError(error: "conflicting parameters", parameter: animate.name, value: animate.value,
-                                 expected: "no animation for style \(style.name) in this version (animate=1 is for iconSwitch)")
-        }
+        guard let given = values["style"], let style = Self.style(named: given.value) else { return }  // its row reports it
         if style.symbols == nil {
             for name in ["sym", "on_sym", "off_sym"] {
                 guard let p = values[name] else { continue }

@@ -148,17 +148,18 @@ public enum ToggleImage {
         }
     }
 
-    /// The APNG for `animation` (still `image/png`): every frame laid out by `ToggleScene` from
-    /// the transition's pose at its time, drawn by the raster backend, compressed by libpng with
+    /// The APNG for `animation` (still `image/png`): every frame laid out by its style at its
+    /// time (`ToggleAnimation.Frame.scene()`), drawn by the raster backend, compressed by libpng with
     /// `frameEncoder` and wrapped by `APNGWriter`; text chunks Title, Description and Software, and
     /// pHYs of 72 dpi times the scale, as the still has.
     /// - Throws: `ToggleImageError.render` if a frame cannot be drawn, `.encoding` if libpng fails.
     public static func apng(for animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
         let frames = animation.frames
-        let (w, h) = animation.canvasSize
+        let (w, h): (Int, Int)
+        do { (w, h) = try animation.canvasSize() } catch { throw .render(error) }
         var writer = APNGWriter(width: w, height: h, frameCount: frames.count, plays: animation.loops ? 0 : 1,
                                 encoder: frameEncoder, text: [
-                                    .init(keyword: "Title", text: "Switch"),
+                                    .init(keyword: "Title", text: ToggleScene.accessibilityText(animation.transition.spec)),
                                     .init(keyword: "Description", text: animation.accessibilityDescription),
                                     .init(keyword: "Software", text: software),
                                 ],
@@ -166,7 +167,7 @@ public enum ToggleImage {
         for frame in frames {
             let canvas: Canvas
             do {
-                canvas = try ToggleRenderer.render(frame.spec, pose: frame.pose, shadows: frame.isRest ? .shared : nil,
+                canvas = try ToggleRenderer.render(frame, shadows: frame.isRest ? .shared : nil,
                                                    fills: frame.isRest ? .shared : nil)
             } catch {
                 throw .render(error)
@@ -181,8 +182,8 @@ public enum ToggleImage {
         do { return try writer.finish() } catch { throw .encoding(error) }
     }
 
-    /// The animated SVG for `animation`: the same frames as the APNG (every pose laid out by
-    /// `ToggleScene`), as CSS keyframes, with the Reduce Motion variant for viewers who ask for
+    /// The animated SVG for `animation`: the same frames as the APNG (each laid out by its
+    /// style), as CSS keyframes, with the Reduce Motion variant for viewers who ask for
     /// reduced motion (`prefers-reduced-motion: reduce`). Without CSS animation it shows the
     /// still SVG of the asked state.
     /// - Throws: `ToggleImageError.render` if a frame cannot be laid out, `.svg` if the frames
@@ -191,7 +192,7 @@ public enum ToggleImage {
         func timeline(_ a: ToggleAnimation) throws(ToggleImageError) -> SceneTimeline {
             var scenes: [Scene] = [], durations: [Double] = []
             for frame in a.frames(keepsHiddenSymbols: true) {
-                do { scenes.append(try ToggleScene.scene(for: frame.spec, pose: frame.pose)) } catch { throw .render(error) }
+                do { scenes.append(try frame.scene()) } catch { throw .render(error) }
                 durations.append(frame.delay.seconds)
             }
             return SceneTimeline(frames: scenes, durations: durations, loops: a.loops)

@@ -156,15 +156,17 @@ public struct ToggleQuery: Sendable {
             motion.framesPerSecond = n
         }
         let loops = try values["loop"].map { p throws(ParameterError) in try boolean(p) } ?? false
-        // The style's picture (a style that draws its label grows with it), not the icon switch's.
-        let (w, h) = PictureSize.of(spec)
-        if w * h > maximumAnimationFramePixels, let p = values["animate"] {
+        let animation = ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
+        // The style's picture (a style that draws its label grows with it). A symbol that cannot
+        // be drawn is reported when the picture is drawn; no size to check here.
+        if let (width, height) = try? animation.canvasSize(), width * height > maximumAnimationFramePixels,
+           let p = values["animate"] {
             throw ParameterError(error: "picture too large", parameter: p.name, value: p.value,
                                  expected: "an animation frame of at most \(maximumAnimationFramePixels) px (this one is "
-                                     + "\(w) x \(h) px at \(PictureSize.causes(spec))): lower scale, size or pad"
+                                     + "\(width) x \(height) px at \(PictureSize.causes(spec))): lower scale, size or pad"
                                      + (ToggleStyles.style(of: spec).needsLabel ? " or a shorter label" : ""))
         }
-        return ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
+        return animation
     }
 
     /// The largest animation frame, px: every frame is drawn and compressed, so an animation

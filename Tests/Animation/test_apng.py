@@ -169,8 +169,9 @@ class APNGTests(unittest.TestCase):
             dst.write(src.read())
         subprocess.run(["apngdis", copy, "frame.png"], check=True, capture_output=True)
         prefix = os.path.join(folder, "frame")
+        # apngdis numbers its files with as many digits as the frame count has (frame1 ... frame5,
+        # frame01 ... frame46).
         digits = len(str(len(frames)))
-        digits = max(digits, 2)
         for i, (frame, delay) in enumerate(zip(frames, delays)):
             stem = f"{prefix}{i + 1:0{digits}d}"
             with open(stem + ".txt") as f:
@@ -281,6 +282,120 @@ class APNGTests(unittest.TestCase):
             self.assertEqual(frames[n + i].tobytes(), back_frames[i].tobytes(), f"back frame {i}")
 
 
+def default_spring(t):
+    """SwiftUI's Animation.default since iOS 17 (Apple's documentation): spring(response: 0.55,
+    dampingFraction: 1), critically damped: 1 - e^(-w t)(1 + w t), w = 2 pi / 0.55."""
+    if t <= 0:
+        return 0.0
+    w = 2 * math.pi / 0.55
+    return 1 - math.exp(-w * t) * (1 + w * t)
+
+
+def settled(curve, amplitude, tolerance, fps=60):
+    """The first sample from which every later one (checked to 3 s) is within the tolerance."""
+    for n in range(int(3 * fps), 0, -1):
+        if abs(1 - curve(n / fps)) * abs(amplitude) >= tolerance:
+            return n + 1
+    return 1
+
+
+def knob_x(frame, rows):
+    """Centroid of whiteness (premultiplied min(R, G, B)) over `rows` of a black-track picture."""
+    w, _ = frame.size
+    px = frame.load()
+    total = moment = 0.0
+    for y in rows:
+        for x in range(w):
+            r, g, b, a = px[x, y]
+            v = min(r, g, b) * a / 255
+            total += v
+            moment += v * (x + 0.5)
+    return moment / total
+
+
+class StyleAnimationTests(unittest.TestCase):
+    """Each style's own animation (issue 15), numbers from the seeds: switch the section 2
+    spring, tutorial seed 002's linear 0.15 s with the knob -11 -> +11 pt, button and symbol a
+    crossfade on SwiftUI's default spring."""
+
+    check_structure = APNGTests.check_structure
+    check_apngdis = APNGTests.check_apngdis
+    check_ends = APNGTests.check_ends
+
+    STYLES = {
+        "switch": "style=switch",
+        "tutorial": "style=tutorial",
+        "button": "style=button&label=Wi-Fi",
+        "symbol": "style=symbol&label=Hare",
+    }
+
+    def run_style(self, name, extra, expected_frames=None, loops=False):
+        base = self.STYLES[name]
+        query = f"{base}&on=1&animate=1{extra}"
+        path = render(query, f"style-{name}-{hashlib.sha1(query.encode()).hexdigest()[:8]}.png")
+        frames, delays = composed_frames(path)
+        if expected_frames is not None:
+            self.assertEqual(len(frames), expected_frames, query)
+        self.check_structure(path, len(frames), 0 if loops else 1)
+        self.check_apngdis(path, frames, delays)
+        if not loops:
+            extra_still = extra.replace("&motion=reduce", "").replace("&fps=24", "")
+            self.check_ends(path, f"{base}&on=1{extra_still}", f"{base}&on=0{extra_still}")
+        return frames, delays
+
+    def test_every_style_frames_ends_and_decoders(self):
+        crossfade = settled(default_spring, 1, 0.5 / 255) + 1
+        self.assertEqual(crossfade, 46, "0.75 s at 60 fps")
+        expected = {
+            # the knob travels 51 - 2 x 2 - 27 = 20 pt on the spring
+            "switch": settled(spring, 20, REST_TOLERANCE_PX) + 1,
+            # linear 0.15 s: samples at 0, 1/60, ..., 9/60 = 0.15 s
+            "tutorial": 10,
+            "button": crossfade,
+            "symbol": crossfade,
+        }
+        for name, count in expected.items():
+            with self.subTest(style=name):
+                _, delays = self.run_style(name, "", count)
+                self.assertTrue(all(abs(d - 1 / 60) < 1e-3 for d in delays))
+                self.run_style(name, "&motion=reduce&theme=dark", 10)
+                self.run_style(name, "&fps=24&scale=2")
+                self.run_style(name, "&loop=1", loops=True)
+
+    def test_tutorial_knob_is_linear(self):
+        scale = 2
+        frames, _ = self.run_style("tutorial", "&scale=2&color=black&off_color=black", 10)
+        cy = 31 * scale / 2
+        rows = [y for y in range(62) if 6.5 * scale < abs(y + 0.5 - cy) < 12 * scale]
+        for i, frame in enumerate(frames):
+            t = min(i / 60 / 0.15, 1)
+            expected = 51 * scale / 2 + (-11 + 22 * t) * scale
+            x = knob_x(frame, rows)
+            self.assertLess(abs(x - expected), 0.5, f"frame {i}: knob at {x:.3f}, linear says {expected:.3f}")
+
+    def test_switch_knob_springs(self):
+        scale = 2
+        frames, _ = self.run_style("switch", "&scale=2&color=black&off_color=black")
+        rows = [y for y in range(62) if abs(y + 0.5 - 31) < 12 * scale]
+        off, travel = 15.5 * scale, 20 * scale
+        measured = [knob_x(f, rows) for f in frames]
+        for i, x in enumerate(measured):
+            expected = off + travel * spring(i / 60)
+            self.assertLess(abs(x - expected), 0.5, f"frame {i}: knob at {x:.3f}, spring says {expected:.3f}")
+        self.assertGreater(max(measured) - (off + travel), 0.05 * travel, "overshoot")
+
+    def test_button_crossfade_is_monotonic(self):
+        frames, _ = self.run_style("button", "&color=black")
+        alphas = [f.getpixel((4, f.size[1] // 2))[3] for f in frames]
+        self.assertLessEqual(abs(alphas[0] - 0.15 * 255), 0.5)
+        self.assertEqual(alphas[-1], 255)
+        for i in range(1, len(alphas)):
+            self.assertGreaterEqual(alphas[i], alphas[i - 1], f"frame {i}")
+            p = default_spring(i / 60)
+            if i < len(alphas) - 1:
+                self.assertLessEqual(abs(alphas[i] - 255 * (p + 0.15 * (1 - p) ** 2)), 1.5, f"frame {i}")
+
+
 class AnimatedSVGTests(unittest.TestCase):
     """The `.svg` form of animate=1: the knob's CSS keyframes against the curves."""
 
@@ -321,6 +436,49 @@ class AnimatedSVGTests(unittest.TestCase):
                 self.assertGreater(overshoot, 0.05 * travel, "the spring overshoots")
             else:
                 self.assertLessEqual(overshoot, 0.0005, "no overshoot with Reduce Motion")
+
+
+class StyleSVGTests(unittest.TestCase):
+    knob_keyframes = AnimatedSVGTests.knob_keyframes
+
+    def test_tutorial_and_switch_keyframes(self):
+        import re
+        import xml.dom.minidom
+        for query, curve, travel in (("style=tutorial&on=1&animate=1&scale=2", lambda t: min(t / 0.15, 1), 44),
+                                     ("style=switch&on=1&animate=1&scale=2", spring, 40)):
+            path = render(query, "style-" + hashlib.sha1(query.encode()).hexdigest()[:8] + ".svg")
+            with open(path) as f:
+                svg = f.read()
+            xml.dom.minidom.parseString(svg)
+            frames, duration = self.knob_keyframes(svg, "k")
+            self.assertGreater(len(frames), 5)
+            for percent, tx in frames:
+                t = percent / 100 * duration
+                expected = 0.0 if percent == 100 else travel * (curve(t) - 1)
+                self.assertLess(abs(tx - expected), 0.01, f"{query} at {t:.4f} s: {tx} vs {expected:.4f}")
+        # The button's off fill (the tint at 0.15) fades out on SwiftUI's default spring.
+        path = render("style=button&label=A&on=1&animate=1", "style-button-fade.svg")
+        with open(path) as f:
+            svg = f.read()
+        body, name = None, None
+        for m in re.finditer(r"@keyframes (k\d+)\{(.*?\})\}", svg):
+            if m.group(2).startswith("0%{fill:#34c759;fill-opacity:0.15}"):
+                name, body = m.group(1), m.group(2)
+        self.assertIsNotNone(body, "the off fill's keyframes")
+        duration = float(re.search(r"animation:" + name + r" ([0-9.]+)ms", svg).group(1)) / 1000
+        self.assertAlmostEqual(duration, 45 / 60, places=4)
+        frames = re.findall(r"([0-9.]+)%\{fill:#34c759;fill-opacity:([0-9.]+)\}", body)
+        self.assertGreater(len(frames), 20)
+        for percent, opacity in frames:
+            t = float(percent) / 100 * duration
+            expected = 0.0 if float(percent) == 100 else 0.15 * (1 - default_spring(t))
+            self.assertLess(abs(float(opacity) - expected), 0.0011, f"at {t:.4f} s: {opacity} vs {expected:.4f}")
+        for query in ("style=button&label=A&on=1&animate=1", "style=symbol&label=A&sources=1,0&animate=1&loop=1"):
+            path = render(query, "style-" + hashlib.sha1(query.encode()).hexdigest()[:8] + ".svg")
+            with open(path) as f:
+                svg = f.read()
+            xml.dom.minidom.parseString(svg)
+            self.assertIn("fill-opacity", re.search(r"@keyframes k\d+\{(.*?\})\}", svg).group(1))
 
 
 if __name__ == "__main__":

@@ -157,6 +157,11 @@ def check_animate_control(driver, base):
     preview_loaded(driver)
     check(driver.execute_script("return document.getElementById('animate').checked"),
           "a pasted query with animate=1 sets the Animate switch")
+    # Issue 15: every style animates its own way, so the switch asks for it with any style.
+    src4, _, _ = preview_loaded(driver)
+    choose(driver, "style", "tutorial")
+    src5, w5, _ = preview_loaded(driver, src4, "style=tutorial")
+    check("animate=1" in src5 and w5 == 51, f"an animated tutorial toggle: {src5} ({w5} px)")
 
 
 def check_format_switch(driver, base):

@@ -41,6 +41,38 @@ final class MotionTests: XCTestCase {
         }
     }
 
+    /// SwiftUI's default animation since iOS 17, `spring(response: 0.55, dampingFraction: 1)`
+    /// (Apple's documentation of `Animation.default`): k = (2 pi / 0.55)^2 = 130.507, c = 2 sqrt(k)
+    /// = 22.848; it solves the same equation of motion and never overshoots.
+    func testSwiftUIDefaultSpringIsCriticallyDamped() {
+        let s = SpringCurve.swiftUIDefault
+        XCTAssertEqual(s.stiffness, 130.507, accuracy: 0.0005)
+        XCTAssertEqual(s.damping, 22.848, accuracy: 0.0005)
+        XCTAssertEqual(s.dampingRatio, 1, accuracy: 1e-12)
+        let h = 1e-5
+        var last = 0.0
+        for t in stride(from: 0.01, through: 1.5, by: 0.01) {
+            let p = s.progress(at: t)
+            let v = (s.progress(at: t + h) - s.progress(at: t - h)) / (2 * h)
+            let a = (s.progress(at: t + h) - 2 * p + s.progress(at: t - h)) / (h * h)
+            XCTAssertEqual(a + s.damping * v + s.stiffness * (p - 1), 0, accuracy: 0.05, "t = \(t)")
+            XCTAssertGreaterThan(p, last)
+            XCTAssertLessThan(p, 1)
+            XCTAssertLessThanOrEqual(abs(1 - p), s.deviationBound(at: t) + 1e-12)
+            last = p
+        }
+    }
+
+    /// Seed 002's `.linear(duration: 0.15)`: t / 0.15, and its last sample at 60 fps is 9 (0.15 s).
+    func testLinearCurve() {
+        let c = TimingCurve.linear(duration: 0.15)
+        XCTAssertEqual(c.progress(at: 0.05), 1.0 / 3, accuracy: 1e-12)
+        XCTAssertEqual(c.progress(at: -1), 0)
+        XCTAssertEqual(c.progress(at: 0.2), 1)
+        XCTAssertEqual(c.lastFrameIndex(amplitude: 44, tolerance: 0.01, framesPerSecond: 60), 9)
+        XCTAssertEqual(c.lastFrameIndex(amplitude: 44, tolerance: 0.01, framesPerSecond: 24), 4)
+    }
+
     /// Time fraction x(s) and progress y(s) straight from the Bezier's definition; the curve must
     /// invert x.
     func testEaseInOutInvertsTheBezier() {

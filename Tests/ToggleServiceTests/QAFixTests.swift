@@ -207,3 +207,33 @@ extension QAFixTests {
         }
     }
 }
+
+extension QAFixTests {
+    /// The animation frame bound measures the style's own picture: a label-drawing style with a
+    /// long label is refused on `animate`, as a large icon switch is, naming the label's length.
+    func testAnimationFrameLimitAppliesToLabelDrawingStyles() throws {
+        for style in ["button", "symbol"] {
+            let e = rejection("style=\(style)&on=1&animate=1&scale=3&label=" + String(repeating: "W", count: 120))
+            XCTAssertEqual(e?.error, "picture too large", style)
+            XCTAssertEqual(e?.parameter, "animate", style)
+            XCTAssertTrue(e?.expected.contains("at most 400000 px") == true, e?.expected ?? "")
+            XCTAssertTrue(e?.expected.contains("a label of 120 characters") == true, e?.expected ?? "")
+            XCTAssertNoThrow(try ToggleQuery(rawQuery: "style=\(style)&on=1&animate=1&scale=2&label=Wi-Fi"), style)
+        }
+    }
+}
+
+extension QAFixTests {
+    /// An animated PNG's Title is the still SVG's words too, and its Description starts with them.
+    func testAPNGTitleAndDescriptionUseTheSVGsWords() throws {
+        let responder = ToggleResponder(configuration: .init())
+        for q in ["on=1", "style=button&label=Bold&on=1", "style=switch&label=Wi-Fi&on=0&color=red"] {
+            let words = try svgLabel(responder, q)
+            let chunks = pngTextChunks(responder.respond(to: request("/toggle.png", q + "&animate=1")).body)
+            XCTAssertEqual(chunks["Title"], words, q)
+            XCTAssertTrue(chunks["Description"]?.hasPrefix(words + ", animated from ") == true, "\(q): \(chunks)")
+        }
+        let button = pngTextChunks(responder.respond(to: request("/toggle.png", "style=button&label=Bold&on=1&animate=1")).body)
+        XCTAssertEqual(button["Description"], "Bold, toggle button, on, animated from off to on, style button, tint green, crossfade")
+    }
+}

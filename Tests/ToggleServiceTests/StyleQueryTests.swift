@@ -101,11 +101,23 @@ final class StyleQueryTests: XCTestCase {
         }
     }
 
-    func testOnlyTheIconSwitchIsAnimatedInThisVersion() throws {
-        let e = rejection("style=switch&on=1&animate=1")
+    func testEveryStyleAnimates() throws {
+        for (q, frames) in [("style=switch&on=1&animate=1", nil), ("style=tutorial&on=1&animate=1", 10),
+                            ("style=button&label=A&animate=1&motion=reduce", 10),
+                            ("style=symbol&label=A&sources=1,0&animate=1&fps=10&loop=1", nil)] {
+            let a = try XCTUnwrap(try ToggleQuery(rawQuery: q).animation, q)
+            if let frames { XCTAssertEqual(a.frames.count, frames, q) }
+        }
+        XCTAssertNil(try ToggleQuery(rawQuery: "style=switch&on=1&animate=0").animation)
+    }
+
+    /// The frame-size limit holds for every style, measured on the style's own canvas: a button
+    /// with a long label at scale 4 and accessibility5 is over 400,000 px.
+    func testAnimationFrameLimitUsesTheStylesCanvas() {
+        let label = String(repeating: "Wide+label+", count: 6)
+        let e = rejection("style=button&label=\(label)&scale=4&size=accessibility5&animate=1")
+        XCTAssertEqual(e?.error, "picture too large")
         XCTAssertEqual(e?.parameter, "animate")
-        XCTAssertTrue(e?.expected.contains("no animation for style switch") == true, e?.expected ?? "")
-        XCTAssertEqual(try spec("style=switch&on=1&animate=0").style, "switch")
     }
 
     func testButtonAndSymbolNeedALabel() {

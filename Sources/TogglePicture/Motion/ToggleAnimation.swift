@@ -22,13 +22,25 @@ public struct ToggleAnimation: Sendable, Equatable {
         self.loops = loops
     }
 
-    /// One frame to draw: the spec and pose to render, and how long it is shown.
+    /// One frame to draw: frame `index` of `transition` (the forward one, or the way back of a
+    /// loop), and how long it is shown.
     public struct Frame: Sendable, Equatable {
-        public var spec: ToggleSpec
-        public var pose: TogglePose
+        public var transition: ToggleTransition
+        public var index: Int
+        /// Every frame with the same operations (`ToggleStyle.makeBody(_:frame:keepsHiddenLayers:)`).
+        public var keepsHiddenLayers: Bool
         public var delay: Duration
         /// True for the two rest poses (first and last frame), which are the still pictures.
         public var isRest: Bool
+
+        /// The spec the frame's transition ends in.
+        public var spec: ToggleSpec { transition.spec }
+
+        /// The frame laid out in px.
+        /// - Throws: `ToggleRenderError` for a symbol that cannot be drawn.
+        public func scene() throws(ToggleRenderError) -> Scene {
+            try transition.scene(ofFrame: index, keepsHiddenLayers: keepsHiddenLayers)
+        }
     }
 
     /// The frames in display order.
@@ -42,15 +54,14 @@ public struct ToggleAnimation: Sendable, Equatable {
     /// frame 0) ends on a 1 s rest in its state.
     public var frames: [Frame] { frames(keepsHiddenSymbols: false) }
 
-    /// `frames`, with both symbols in every pose when `keepsHiddenSymbols` (for an animated SVG,
-    /// whose elements must be the same in every frame).
+    /// `frames`, with every layer (both symbols, both bodies of a crossfade) in every frame when
+    /// `keepsHiddenSymbols` (for an animated SVG, whose elements must be the same in every frame).
     public func frames(keepsHiddenSymbols: Bool) -> [Frame] {
         let t = transition
         let step = Duration(numerator: 1, denominator: t.motion.framesPerSecond)
         let n = t.lastFrameIndex
         var frames: [Frame] = (0...n).map { i in
-            Frame(spec: t.spec, pose: t.pose(ofFrame: i, keepsHiddenSymbols: keepsHiddenSymbols), delay: step,
-                  isRest: i == 0 || i == n)
+            Frame(transition: t, index: i, keepsHiddenLayers: keepsHiddenSymbols, delay: step, isRest: i == 0 || i == n)
         }
         guard loops else { return frames }
         frames[0].delay = Self.hold
@@ -59,25 +70,40 @@ public struct ToggleAnimation: Sendable, Equatable {
         let m = back.lastFrameIndex
         if m >= 2 {
             for i in 1..<m {
-                frames.append(Frame(spec: back.spec, pose: back.pose(ofFrame: i, keepsHiddenSymbols: keepsHiddenSymbols),
+                frames.append(Frame(transition: back, index: i, keepsHiddenLayers: keepsHiddenSymbols,
                                     delay: step, isRest: false))
             }
         }
         return frames
     }
 
-    /// Canvas size, px (the still picture's).
-    public var canvasSize: (width: Int, height: Int) {
-        let layout = ToggleLayout(spec: transition.spec)
-        return (layout.canvasWidth, layout.canvasHeight)
+    /// Canvas size, px: the last frame's, which is the still picture's (for a crossfade
+    /// between bodies of different sizes, the larger in each direction, `Crossfade`).
+    /// - Throws: `ToggleRenderError` for a symbol that cannot be drawn.
+    public func canvasSize() throws(ToggleRenderError) -> (width: Int, height: Int) {
+        let scene = try transition.scene(ofFrame: transition.lastFrameIndex)
+        return (scene.width, scene.height)
     }
 
-    /// Human-readable summary for the Description chunk, e.g.
-    /// "Switch, animated from off to on, symbol checkmark, tint green, spring".
+    /// Human-readable summary for the Description chunk: the still's words (the SVG's
+    /// `aria-label`, `ToggleScene.accessibilityText`), the transition, the still's details, e.g.
+    /// "Switch, on, animated from off to on, symbol checkmark, tint green, spring" or "Bold,
+    /// toggle button, on, animated from off to on, style button, tint green, crossfade" (the last
+    /// word the kind of animation: spring, linear, crossfade or reduced motion).
     public var accessibilityDescription: String {
-        var parts = ["Switch", "animated from \(transition.from.rawValue) to \(transition.spec.state.rawValue)"]
-        parts.append(contentsOf: transition.spec.accessibilityDescription.split(separator: ", ").dropFirst(2).map(String.init))
-        parts.append(transition.motion.curve == .spring ? "spring" : "reduced motion")
+        let words = ToggleScene.accessibilityText(transition.spec)
+        var parts = [words, "animated from \(transition.from.rawValue) to \(transition.spec.state.rawValue)"]
+        let still = transition.spec.accessibilityDescription
+        if still.hasPrefix(words + ", ") { parts.append(String(still.dropFirst(words.count + 2))) }
+        if transition.motion.curve == .reduce {
+            parts.append("reduced motion")
+        } else if !(transition.style is any KnobToggleStyle) {
+            parts.append("crossfade")
+        } else if case .linear = transition.animation.curve {
+            parts.append("linear")
+        } else {
+            parts.append("spring")
+        }
         if loops { parts.append("looping") }
         return parts.joined(separator: ", ")
     }

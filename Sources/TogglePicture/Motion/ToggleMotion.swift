@@ -1,16 +1,18 @@
 import Foundation
 
-/// How the switch moves from one state to another, and when it has arrived: the knob's curve, the
-/// symbol's effect, and the sampling of both at `framesPerSecond`.
+/// Which animation to play (the style's own or Reduce Motion's) and how often to sample it
+/// (`motion=`, `fps=`). The curves themselves belong to the styles (`ToggleStyle.animation`,
+/// `StyleAnimation`); the icon switch's, seed 000's, is the default's reference here.
 ///
 /// Source: the seed's `withAnimation` calls (docs/design-facts.md section 2): the knob slides with
 /// `.spring(duration: 0.35, bounce: 0.35)`; with Reduce Motion with `.easeInOut(duration: 0.15)`.
 public struct ToggleMotion: Sendable, Equatable {
-    /// Which of the seed's two animations.
+    /// Which of the two animations.
     public enum Curve: String, Sendable, CaseIterable {
-        /// `.spring(duration: 0.35, bounce: 0.35)` with the symbol's replace effect.
+        /// The style's own animation (`motion=spring`, the default; named after the icon
+        /// switch's `.spring(duration: 0.35, bounce: 0.35)`).
         case spring
-        /// Reduce Motion: `.easeInOut(duration: 0.15)` with a plain crossfade of the symbols.
+        /// Reduce Motion: `.easeInOut(duration: 0.15)` with a plain crossfade, every style.
         case reduce
     }
 
@@ -21,8 +23,9 @@ public struct ToggleMotion: Sendable, Equatable {
     /// The end condition: the animation ends once the knob is within this many px of rest
     /// (docs/design-facts.md section 2, Animation), at the picture's scale.
     public static let restTolerance = 0.01
-    /// Length of the symbol's replace effect, s: the spring's duration (each half 0.175 s).
-    public static let replaceDuration = 0.35
+    /// The end condition of a crossfade: the opacity within half an 8-bit step (0.5 / 255) of
+    /// its end, so no channel of any colour would still round differently.
+    public static let opacityTolerance = 0.5 / 255
 
     public var curve: Curve
     /// Samples per second, in `framesPerSecondRange`.
@@ -34,17 +37,23 @@ public struct ToggleMotion: Sendable, Equatable {
         self.framesPerSecond = framesPerSecond
     }
 
-    /// The knob's progress at `t` s: 0 at the start, 1 at rest; the spring overshoots 1.
-    public func progress(at t: Double) -> Double {
-        switch curve {
-        case .spring: return SpringCurve.toggle.progress(at: t)
-        case .reduce: return CubicBezierCurve.reduceMotion.progress(at: t)
-        }
+    /// The animation `style` plays under this motion: its own (`ToggleStyle.animation`), or
+    /// `StyleAnimation.reduceMotion` for Reduce Motion.
+    public func animation(for style: any ToggleStyle) -> StyleAnimation {
+        curve == .reduce ? .reduceMotion : style.animation
     }
 
-    /// The track colour's progress: `progress(at:)` clamped to 0...1 (a colour cannot overshoot).
+    /// The icon switch's animation under this motion.
+    var iconSwitchAnimation: StyleAnimation { curve == .reduce ? .reduceMotion : .iconSwitch }
+
+    /// The icon switch knob's progress at `t` s: 0 at the start, 1 at rest; the spring overshoots 1.
+    public func progress(at t: Double) -> Double {
+        iconSwitchAnimation.progress(at: t)
+    }
+
+    /// The icon switch's track colour progress: `progress(at:)` clamped to 0...1.
     public func colorProgress(at t: Double) -> Double {
-        min(max(progress(at: t), 0), 1)
+        iconSwitchAnimation.clampedProgress(at: t)
     }
 
     /// The time of sample `index`, s: index / framesPerSecond.
@@ -52,54 +61,19 @@ public struct ToggleMotion: Sendable, Equatable {
         Double(index) / Double(framesPerSecond)
     }
 
-    /// Index of the last sample, the one drawn at rest, for a knob that travels `travel` px.
-    /// Samples are taken at i / fps for i = 0 ... lastFrameIndex.
-    ///
-    /// Spring: the first sample from which every later sample has the knob within `restTolerance`
-    /// px of rest (found by stepping back from the first sample where the spring's envelope
-    /// guarantees it), and not before the symbol's replace effect (0.35 s) has finished.
-    /// Reduce Motion: the first sample at or after 0.15 s, where the curve reaches 1 exactly.
-    /// At least 1, so an animation always has two frames.
+    /// Index of the icon switch's last sample for a knob that travels `travel` px: the first
+    /// sample from which the knob stays within `restTolerance` px of rest, and not before the
+    /// symbol's replace effect (0.35 s) is over; Reduce Motion: the first sample at or after
+    /// 0.15 s. See `StyleAnimation.lastFrameIndex`.
     public func lastFrameIndex(travel: Double) -> Int {
-        let fps = Double(framesPerSecond)
-        switch curve {
-        case .reduce:
-            return max(1, Int((CubicBezierCurve.reduceMotion.duration * fps - 1e-9).rounded(.up)))
-        case .spring:
-            let spring = SpringCurve.toggle
-            let distance = abs(travel)
-            var index = 1
-            while distance * spring.deviationBound(at: time(ofFrame: index)) >= Self.restTolerance {
-                index += 1
-            }
-            while index > 1, distance * abs(1 - spring.progress(at: time(ofFrame: index - 1))) < Self.restTolerance {
-                index -= 1
-            }
-            let symbolEnd = Int((Self.replaceDuration * fps - 1e-9).rounded(.up))
-            return max(index, symbolEnd, 1)
-        }
+        iconSwitchAnimation.lastFrameIndex(amplitude: travel, tolerance: Self.restTolerance,
+                                           framesPerSecond: framesPerSecond)
     }
 
-    /// The outgoing and incoming symbols' scale and opacity at `t` s.
-    ///
-    /// Spring (the replace effect, docs/design-facts.md section 2, Animation): over the first half of 0.35 s the
-    /// outgoing symbol shrinks from 1 to 0.5 and fades from 1 to 0; over the second half the
-    /// incoming one grows from 0.5 to 1 and fades in from 0 to 1. Both linear in time: the design
-    /// gives the end points and the halves, not an easing, and linear keeps the effect a pure
-    /// function the tests can state. Reduce Motion: a plain crossfade on the Reduce Motion curve
-    /// (outgoing opacity 1 - e(t), incoming e(t), e = ease-in-out over 0.15 s), both at scale 1.
+    /// The icon switch's outgoing and incoming symbols at `t` s: the replace effect, or with
+    /// Reduce Motion a crossfade on the ease-in-out curve (`StyleAnimation.symbolAppearance`).
     public func symbolAppearance(at t: Double) -> (outgoing: SymbolAppearance, incoming: SymbolAppearance) {
-        switch curve {
-        case .reduce:
-            let e = CubicBezierCurve.reduceMotion.progress(at: t)
-            return (SymbolAppearance(scale: 1, opacity: 1 - e), SymbolAppearance(scale: 1, opacity: e))
-        case .spring:
-            let half = Self.replaceDuration / 2
-            let out = min(max(t / half, 0), 1)
-            let inc = min(max((t - half) / half, 0), 1)
-            return (SymbolAppearance(scale: 1 - 0.5 * out, opacity: 1 - out),
-                    SymbolAppearance(scale: 0.5 + 0.5 * inc, opacity: inc))
-        }
+        iconSwitchAnimation.symbolAppearance(at: t)
     }
 }
 

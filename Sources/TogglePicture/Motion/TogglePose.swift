@@ -1,9 +1,9 @@
 import Scene
 
-/// The moving parts of the toggle at one instant, in device px: where the knob is, the track's
-/// colour and the symbols in the knob. A still picture is its spec's rest pose; an animation
-/// frame is a `ToggleTransition`'s pose at time t. Everything else (canvas, track shape,
-/// shadow, padding, background, disabled opacity) comes from the spec.
+/// The moving parts of a knob style (`KnobToggleStyle`) at one instant, in device px: where the
+/// knob is, the track's colour and the symbols in the knob. A still picture is its spec's rest
+/// pose; an animation frame is a `ToggleTransition`'s pose at time t. Everything else (canvas,
+/// track shape, shadow, padding, background, disabled opacity) comes from the spec.
 public struct TogglePose: Sendable, Equatable {
     /// One symbol in the knob: its name, colour, scale about the knob's centre (1 = still size)
     /// and opacity 0...1 (before the disabled factor).
@@ -21,23 +21,24 @@ public struct TogglePose: Sendable, Equatable {
     /// Symbols drawn over the knob, in order (outgoing before incoming); opacity 0 ones left out.
     public var symbols: [Symbol]
 
-    /// The still picture's pose: knob at rest for `spec.state`, its track colour, its symbol.
+    /// The still picture's pose in `spec`'s style (`KnobToggleStyle.restPose`); for a style
+    /// without a knob, the icon switch's.
     public init(rest spec: ToggleSpec) {
-        let (track, symbol) = spec.resolvedColors
-        knobCenterX = ToggleLayout(spec: spec).knobCenterX
-        trackColor = track
-        symbols = [Symbol(name: spec.symbolName, color: symbol, scale: 1, opacity: 1)]
+        let style = ToggleStyles.style(of: spec) as? any KnobToggleStyle ?? IconSwitchToggleStyle()
+        self = style.restPose(spec)
     }
 
-    init(knobCenterX: Double, trackColor: RGBAColor, symbols: [Symbol]) {
+    public init(knobCenterX: Double, trackColor: RGBAColor, symbols: [Symbol]) {
         self.knobCenterX = knobCenterX
         self.trackColor = trackColor
         self.symbols = symbols
     }
 }
 
-/// The switch moving into `spec.state` from another state: the one layout function of time the
-/// animated formats sample (docs/design-facts.md section 2, Animation). Pure: equal transitions give equal poses.
+/// A toggle moving into `spec.state` from another state, in `spec`'s style: the one layout
+/// function of time the animated formats sample (docs/design-facts.md section 2, Animation).
+/// The style says how it animates (`ToggleStyle.animation`, `makeBody(_:frame:keepsHiddenLayers:)`).
+/// Pure: equal transitions give equal frames.
 public struct ToggleTransition: Sendable, Equatable {
     /// The picture at rest at the end (its state is the target).
     public let spec: ToggleSpec
@@ -60,13 +61,39 @@ public struct ToggleTransition: Sendable, Equatable {
         return s
     }
 
-    /// Knob travel, px (signed: negative when the knob moves left).
+    /// The style of `spec`.
+    public var style: any ToggleStyle { ToggleStyles.style(of: spec) }
+
+    /// The animation played: the style's own, or Reduce Motion's (`ToggleMotion.animation(for:)`).
+    public var animation: StyleAnimation { motion.animation(for: style) }
+
+    /// Knob travel, px (signed: negative when the knob moves left); 0 for a style without a knob.
     public var travel: Double {
-        ToggleLayout(spec: spec).knobCenterX - ToggleLayout(spec: fromSpec).knobCenterX
+        guard let knob = style as? any KnobToggleStyle else { return 0 }
+        return knob.restPose(spec).knobCenterX - knob.restPose(fromSpec).knobCenterX
     }
 
-    /// Index of the last frame (frames are 0 ... lastFrameIndex at 1/fps apart).
-    public var lastFrameIndex: Int { motion.lastFrameIndex(travel: travel) }
+    /// Index of the last frame (frames are 0 ... lastFrameIndex at 1/fps apart): the style's
+    /// end condition (`ToggleStyle.restCondition`) on its animation's curve.
+    public var lastFrameIndex: Int {
+        let (amplitude, tolerance) = style.restCondition(self)
+        return animation.lastFrameIndex(amplitude: amplitude, tolerance: tolerance,
+                                        framesPerSecond: motion.framesPerSecond)
+    }
+
+    /// Whether the `from` state comes before `spec.state` in `ToggleState.allCases` (off, on,
+    /// mixed): layers of the two states are stacked in that order whichever is outgoing, so a
+    /// transition and its reverse draw them in the same order.
+    public var fromIsBelow: Bool {
+        let order = ToggleState.allCases
+        return order.firstIndex(of: from)! < order.firstIndex(of: spec.state)!
+    }
+
+    /// The picture of frame `index`, in the style's way (`ToggleStyle.makeBody(_:frame:keepsHiddenLayers:)`).
+    /// - Throws: `ToggleRenderError` for a symbol that cannot be drawn.
+    public func scene(ofFrame index: Int, keepsHiddenLayers: Bool = false) throws(ToggleRenderError) -> Scene {
+        try style.makeBody(self, frame: index, keepsHiddenLayers: keepsHiddenLayers)
+    }
 
     /// The pose at `t` s after the start. At t = 0 it is the `from` still's pose.
     ///
@@ -76,14 +103,14 @@ public struct ToggleTransition: Sendable, Equatable {
     /// has both, which an animated SVG needs: one element per symbol, fading in and out).
     public func pose(at t: Double, keepsHiddenSymbols: Bool = false) -> TogglePose {
         let start = TogglePose(rest: fromSpec), end = TogglePose(rest: spec)
-        let p = motion.progress(at: t)
+        let animation = self.animation
+        let p = animation.progress(at: t)
         let x = p == 0 ? start.knobCenterX : start.knobCenterX + (end.knobCenterX - start.knobCenterX) * p
         let track = RGBAColor.interpolatedPremultiplied(from: start.trackColor, to: end.trackColor,
-                                                        fraction: motion.colorProgress(at: t))
-        let (outgoing, incoming) = motion.symbolAppearance(at: t)
-        var pairs = [(start.symbols[0], outgoing), (end.symbols[0], incoming)]
-        let order = ToggleState.allCases
-        if order.firstIndex(of: spec.state)! < order.firstIndex(of: from)! { pairs.reverse() }
+                                                        fraction: animation.clampedProgress(at: t))
+        let (outgoing, incoming) = animation.symbolAppearance(at: t)
+        var pairs = zip(start.symbols, [outgoing]).map { ($0, $1) } + zip(end.symbols, [incoming]).map { ($0, $1) }
+        if !fromIsBelow { pairs.reverse() }
         var symbols: [TogglePose.Symbol] = []
         for (symbol, look) in pairs where look.opacity > 0 || keepsHiddenSymbols {
             symbols.append(.init(name: symbol.name, color: symbol.color, scale: look.scale, opacity: look.opacity))
@@ -99,7 +126,7 @@ public struct ToggleTransition: Sendable, Equatable {
             return pose(at: motion.time(ofFrame: index), keepsHiddenSymbols: keepsHiddenSymbols)
         }
         guard keepsHiddenSymbols else { return TogglePose(rest: spec) }
-        var rest = pose(at: max(motion.time(ofFrame: index), ToggleMotion.replaceDuration), keepsHiddenSymbols: true)
+        var rest = pose(at: max(motion.time(ofFrame: index), animation.symbolEffectDuration), keepsHiddenSymbols: true)
         let still = TogglePose(rest: spec)
         rest.knobCenterX = still.knobCenterX
         rest.trackColor = still.trackColor

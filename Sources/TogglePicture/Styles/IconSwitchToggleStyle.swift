@@ -4,10 +4,12 @@ import Scene
 /// The product's own style, the seed's `IconSwitchToggleStyle` (docs/design-facts.md section 2):
 /// a capsule track 1.8 h x h, a white knob with a soft shadow and the state's symbol inside it.
 /// Geometry in `ToggleLayout`.
-public struct IconSwitchToggleStyle: ToggleStyle {
+public struct IconSwitchToggleStyle: KnobToggleStyle {
     public init() {}
     public var name: String { "iconSwitch" }
     public var symbols: StyleSymbols? { StyleSymbols(on: "checkmark", off: "xmark", mixed: "minus") }
+    /// The seed's `.spring(duration: 0.35, bounce: 0.35)` with the symbol's replace effect.
+    public var animation: StyleAnimation { .iconSwitch }
 
     /// The track, `1.8 h` x `h` pt, h = 32 pt x the Dynamic Type factor (the seed's track; the
     /// seed's row around it is `RowLayout`).
@@ -16,11 +18,15 @@ public struct IconSwitchToggleStyle: ToggleStyle {
         return SizeInPoints(width: ToggleLayout.aspectRatio * h, height: h)
     }
 
-    /// Layers, bottom to top: background (if any), track, knob shadow, knob, symbol.
-    public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
-        try makeBody(spec, pose: TogglePose(rest: spec))
+    /// Knob at rest for the state (`ToggleLayout`), the state's track colour and its symbol in
+    /// the tint (on, mixed) or gray (off).
+    public func restPose(_ spec: ToggleSpec) -> TogglePose {
+        let (track, symbol) = spec.resolvedColors
+        return TogglePose(knobCenterX: ToggleLayout(spec: spec).knobCenterX, trackColor: track,
+                          symbols: [.init(name: spec.symbolName, color: symbol, scale: 1, opacity: 1)])
     }
 
+    /// Layers, bottom to top: background (if any), track, knob shadow, knob, symbol.
     /// The picture in `pose`: where the knob is, the track's colour and the symbols (two during
     /// an animation's replace effect), `ToggleLayout(spec:).canvasWidth` x `canvasHeight` px.
     public func makeBody(_ spec: ToggleSpec, pose: TogglePose) throws(ToggleRenderError) -> Scene {

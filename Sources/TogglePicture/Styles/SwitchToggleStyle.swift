@@ -5,29 +5,42 @@ import Scene
 /// 51 x 31 pt capsule, a 27 pt white knob inset 2 pt with two shadows, no symbol. Like UISwitch
 /// it keeps its size at every Dynamic Type size. Mixed (our reading): knob centred, track in the
 /// tint. Mirrored (right to left), the knob's leading end is the right: on puts it at the left.
-public struct SwitchToggleStyle: ToggleStyle {
+public struct SwitchToggleStyle: KnobToggleStyle {
     public init() {}
     public var name: String { "switch" }
     public var symbols: StyleSymbols? { nil }
+    /// The same spring as the icon switch, `.spring(duration: 0.35, bounce: 0.35)` (UISwitch's
+    /// own is not published; the seed's is the project's spring): the knob slides with its
+    /// overshoot, the track colour follows clamped. No symbol, so the replace effect does not
+    /// lengthen it (`.crossfade` of nothing).
+    public var animation: StyleAnimation { StyleAnimation(curve: .spring(.toggle), symbolEffect: .crossfade) }
 
     /// 51 x 31 pt at every Dynamic Type size.
     public func idealSize(_ spec: ToggleSpec) -> SizeInPoints {
         SizeInPoints(width: SwitchLayout.trackSize.width, height: SwitchLayout.trackSize.height)
     }
 
-    /// Layers, bottom to top: background (if any), track, the two knob shadows, knob.
-    public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
+    /// Knob at rest for the state (`SwitchLayout`), the state's track colour, no symbol.
+    public func restPose(_ spec: ToggleSpec) -> TogglePose {
+        TogglePose(knobCenterX: SwitchLayout(spec: spec).knobCenter.x, trackColor: Self.trackColor(spec), symbols: [])
+    }
+
+    /// Layers, bottom to top: background (if any), track, the two knob shadows, knob; the knob
+    /// and its shadows at `pose.knobCenterX`, the track in `pose.trackColor`.
+    public func makeBody(_ spec: ToggleSpec, pose: TogglePose) throws(ToggleRenderError) -> Scene {
         let layout = SwitchLayout(spec: spec)
         let opacity = StyleDrawing.opacity(spec)
         var scene = StyleDrawing.canvas(spec, width: layout.canvasWidth, height: layout.canvasHeight)
-        scene.append(.fill(PathFill(layout.track, color: Self.trackColor(spec), opacity: opacity)))
+        scene.append(.fill(PathFill(layout.track, color: pose.trackColor, opacity: opacity)))
+        let center = Point(pose.knobCenterX, layout.knobCenter.y)
+        let knob = Path.circle(center: center, radius: layout.knobRadius)
         let knobIsOpaque = StyleColors.knob.alpha * opacity >= 1
         for shadow in layout.shadows {
             scene.append(.shadow(PathShadow(
-                layout.knob, offset: shadow.offset, sigma: shadow.sigma, color: shadow.color, opacity: opacity,
-                hiddenUnder: knobIsOpaque ? layout.knobDisc : nil)))
+                knob, offset: shadow.offset, sigma: shadow.sigma, color: shadow.color, opacity: opacity,
+                hiddenUnder: knobIsOpaque ? Disc(center: center, radius: layout.knobRadius) : nil)))
         }
-        scene.append(.fill(PathFill(layout.knob, color: StyleColors.knob, opacity: opacity)))
+        scene.append(.fill(PathFill(knob, color: StyleColors.knob, opacity: opacity)))
         return scene
     }
 

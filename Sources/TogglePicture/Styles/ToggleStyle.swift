@@ -5,7 +5,9 @@ import Scene
 /// Type, theme) and lays it out as a `Scene` in px (docs/design-facts.md section 11).
 ///
 /// A new style is one file with a type conforming to this protocol and one line in
-/// `ToggleStyles.all`.
+/// `ToggleStyles.all`. It animates on its own terms: `animation` names its curve, and the kind
+/// of style says what moves: a `KnobToggleStyle` lays out a pose (knob, track colour, symbols)
+/// at each instant; any other style crossfades its two states' bodies (`Crossfade`).
 public protocol ToggleStyle: Sendable {
     /// The `style=` value, e.g. `iconSwitch`.
     var name: String { get }
@@ -30,12 +32,43 @@ public protocol ToggleStyle: Sendable {
     /// The label as the body lays it out (its lines wrapped at what `spec.proposedWidth` leaves);
     /// `.none` for a style that does not draw its label.
     func label(_ spec: ToggleSpec) -> StyleLabel
+
+    /// How the style animates from one state to another (`animate=1` without Reduce Motion):
+    /// SwiftUI's animation of its body. Default `StyleAnimation.swiftUIDefault`.
+    var animation: StyleAnimation { get }
+    /// How far the moving part of `transition` travels and within what of rest it counts as
+    /// arrived (the end condition): knob styles the knob's travel in px within
+    /// `ToggleMotion.restTolerance`; crossfades an opacity of 1 within `ToggleMotion.opacityTolerance`.
+    func restCondition(_ transition: ToggleTransition) -> (amplitude: Double, tolerance: Double)
+    /// The picture of `transition` in frame `index` (0 ... `transition.lastFrameIndex`), laid
+    /// out in px. Frame 0 is the still of the `from` state, the last frame the still of
+    /// `transition.spec`. With `keepsHiddenLayers`, every frame holds the same operations (the
+    /// invisible ones at opacity 0), as an animated SVG needs.
+    /// - Throws: as `makeBody(_:)`.
+    func makeBody(_ transition: ToggleTransition, frame index: Int,
+                  keepsHiddenLayers: Bool) throws(ToggleRenderError) -> Scene
 }
 
 extension ToggleStyle {
     public var needsLabel: Bool { false }
     public var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { nil }
     public func label(_ spec: ToggleSpec) -> StyleLabel { .none }
+    public var animation: StyleAnimation { .swiftUIDefault }
+
+    /// A crossfade: opacity 1 within `ToggleMotion.opacityTolerance`.
+    public func restCondition(_ transition: ToggleTransition) -> (amplitude: Double, tolerance: Double) {
+        (1, ToggleMotion.opacityTolerance)
+    }
+
+    /// A crossfade of the two states' bodies (`Crossfade.scene`) at the animation's clamped progress.
+    public func makeBody(_ transition: ToggleTransition, frame index: Int,
+                         keepsHiddenLayers: Bool) throws(ToggleRenderError) -> Scene {
+        let progress = index >= transition.lastFrameIndex
+            ? 1 : transition.animation.clampedProgress(at: transition.motion.time(ofFrame: index))
+        return Crossfade.scene(from: try makeBody(transition.fromSpec), to: try makeBody(transition.spec),
+                               progress: progress, fromIsBelow: transition.fromIsBelow,
+                               keepsHiddenLayers: keepsHiddenLayers)
+    }
 }
 
 /// A width and a height in pt.

@@ -7,28 +7,44 @@ import Scene
 /// `checkmark` / `xmark` in the track's colour. Fixed size (the seed's frame is not scaled).
 /// Mixed (our reading): knob centred, `minus`, track in the on colour. Mirrored (right to left),
 /// the offset's sign flips: on puts the knob at the left (the symbols themselves are not mirrored).
-public struct TutorialToggleStyle: ToggleStyle {
+public struct TutorialToggleStyle: KnobToggleStyle {
     public init() {}
     public var name: String { "tutorial" }
     public var symbols: StyleSymbols? { StyleSymbols(on: "checkmark", off: "xmark", mixed: "minus") }
     public var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { (.orange, .blue) }
+    /// Seed 002's `.animation(.linear(duration: 0.15), value: isOn)` on the whole track: the
+    /// knob's offset (-11 to +11 pt) and the track colour move linearly, and the symbol (one
+    /// `Image` whose `systemName` changes) swaps by the environment's default content
+    /// transition, a crossfade (`ContentTransition.opacity`), on the same linear curve; its
+    /// colour is the track's (`foregroundColor(isOn ? .orange : .accentColor)`), so it follows too.
+    public var animation: StyleAnimation { StyleAnimation(curve: .linear(duration: 0.15), symbolEffect: .crossfade) }
 
     /// 51 x 31 pt (the seed's `frame`) at every Dynamic Type size.
     public func idealSize(_ spec: ToggleSpec) -> SizeInPoints {
         SizeInPoints(width: TutorialLayout.trackSize.width, height: TutorialLayout.trackSize.height)
     }
 
-    /// Layers, bottom to top: background (if any), track, knob, symbol.
-    public func makeBody(_ spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
+    /// Knob at the state's offset (`TutorialLayout`), the state's track colour, its symbol in that colour.
+    public func restPose(_ spec: ToggleSpec) -> TogglePose {
+        let color = Self.trackColor(spec)
+        return TogglePose(knobCenterX: TutorialLayout(spec: spec).knobCenter.x, trackColor: color,
+                          symbols: [.init(name: spec.symbolName, color: color, scale: 1, opacity: 1)])
+    }
+
+    /// Layers, bottom to top: background (if any), track, knob, symbol(s) (two while they
+    /// crossfade), the symbols in the track's colour of the moment.
+    public func makeBody(_ spec: ToggleSpec, pose: TogglePose) throws(ToggleRenderError) -> Scene {
         let layout = TutorialLayout(spec: spec)
         let opacity = StyleDrawing.opacity(spec)
         var scene = StyleDrawing.canvas(spec, width: layout.canvasWidth, height: layout.canvasHeight)
-        let color = Self.trackColor(spec)
-        scene.append(.fill(PathFill(layout.track, color: color, opacity: opacity)))
-        scene.append(.fill(PathFill(Path.circle(center: layout.knobCenter, radius: layout.knobRadius),
+        scene.append(.fill(PathFill(layout.track, color: pose.trackColor, opacity: opacity)))
+        let center = Point(pose.knobCenterX, layout.knobCenter.y)
+        scene.append(.fill(PathFill(Path.circle(center: center, radius: layout.knobRadius),
                                     color: StyleColors.knob, opacity: opacity)))
-        scene.append(try StyleDrawing.symbol(spec.symbolName, center: layout.knobCenter, boxSide: layout.symbolBoxSide,
-                                             color: color, opacity: opacity))
+        for symbol in pose.symbols {
+            scene.append(try StyleDrawing.symbol(symbol.name, center: center, boxSide: layout.symbolBoxSide * symbol.scale,
+                                                 color: pose.trackColor, opacity: opacity * symbol.opacity))
+        }
         return scene
     }
 
