@@ -8,24 +8,6 @@
 # includes the in-process client (about 6,000 per request, the same for every build).
 # Usage: Benchmarks/profile/svg-callgrind.sh [SERVING_BENCH_BINARY...]  (default: build this tree's)
 # Env: SCALES (default "2"), QUERY (default on=1), SHORT (100), LONG (500), TOP (30 functions).
+# The measuring is uncached-callgrind.sh's, with ROUTE=/toggle.svg and VARY_COLOR=1.
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-scratch=${SCRATCH:-$root/.build-bench}
-out=$(mktemp -d "${TMPDIR:-/tmp}/svg-callgrind.XXXXXX")
-trap 'rm -rf "$out"' EXIT
-if [ $# -eq 0 ]; then
-    (cd "$root" && swift build -c release --product serving-bench --scratch-path "$scratch" >/dev/null)
-    set -- "$scratch/release/serving-bench"
-fi
-short=${SHORT:-100}; long=${LONG:-500}
-for bin in "$@"; do
-    for s in ${SCALES:-2}; do
-        for n in "$short" "$long"; do
-            (cd "$root" && valgrind --tool=callgrind --callgrind-out-file="$out/$n.out" "$bin" "$n" --access-log off \
-                --cache-bytes 0 --vary-color --target "/toggle.svg?${QUERY:-on=1}&scale=$s" >/dev/null 2>&1)
-        done
-        echo "== $bin: /toggle.svg?${QUERY:-on=1}&scale=$s&color=(new each time), uncached, per request"
-        python3 "$here/callgrind-diff.py" "$out/$short.out" "$out/$long.out" "$((long - short))" "${TOP:-30}"
-    done
-done
+ROUTE=/toggle.svg VARY_COLOR=1 SCALES="${SCALES:-2}" exec "$(dirname "$0")/uncached-callgrind.sh" "$@"

@@ -4,8 +4,10 @@
 # process) runs with --cache-bytes 0 so every request renders and encodes, for SHORT and for LONG
 # requests; callgrind-diff.py divides the difference by LONG - SHORT, so start-up, warm-up and the
 # client's fixed costs cancel out. Instruction counts do not drift with machine load.
-# Usage: Benchmarks/profile/uncached-callgrind.sh [SERVING_BENCH_BINARY]  (default: build this tree's)
-# Env: SCALES (default "1 2"), QUERY (default on=1), SHORT (100), LONG (500), TOP (30 functions).
+# Usage: Benchmarks/profile/uncached-callgrind.sh [SERVING_BENCH_BINARY...]  (default: build this tree's)
+# Env: SCALES (default "1 2"), QUERY (default on=1), SHORT (100), LONG (500), TOP (30 functions),
+# ROUTE (default /toggle; svg-callgrind.sh sets /toggle.svg), VARY_COLOR=1 (a new colour per request,
+# as the wrk scripts send).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -17,11 +19,15 @@ if [ $# -eq 0 ]; then
     set -- "$scratch/release/serving-bench"
 fi
 short=${SHORT:-100}; long=${LONG:-500}
-for s in ${SCALES:-1 2}; do
-    for n in "$short" "$long"; do
-        (cd "$root" && valgrind --tool=callgrind --callgrind-out-file="$out/$n.out" "$1" "$n" --access-log off \
-            --cache-bytes 0 --target "/toggle?${QUERY:-on=1}&scale=$s" >/dev/null 2>&1)
+vary=""; label=""
+[ "${VARY_COLOR:-0}" = 1 ] && { vary=--vary-color; label="&color=(new each time)"; }
+for bin in "$@"; do
+    for s in ${SCALES:-1 2}; do
+        for n in "$short" "$long"; do
+            (cd "$root" && valgrind --tool=callgrind --callgrind-out-file="$out/$n.out" "$bin" "$n" --access-log off \
+                --cache-bytes 0 $vary --target "${ROUTE:-/toggle}?${QUERY:-on=1}&scale=$s" >/dev/null 2>&1)
+        done
+        echo "== $bin: ${ROUTE:-/toggle}?${QUERY:-on=1}&scale=$s$label, uncached, per request"
+        python3 "$here/callgrind-diff.py" "$out/$short.out" "$out/$long.out" "$((long - short))" "${TOP:-30}"
     done
-    echo "== /toggle?${QUERY:-on=1}&scale=$s, uncached, per request"
-    python3 "$here/callgrind-diff.py" "$out/$short.out" "$out/$long.out" "$((long - short))" "${TOP:-30}"
 done

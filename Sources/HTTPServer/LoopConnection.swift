@@ -302,9 +302,13 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     /// renders preempt the loop mid-turn and made its p99 worse; SCHED_IDLE for renders, which
     /// starves them whenever cached requests fill the CPU; nice 10 (no better p99, the flood
     /// slower) or 15 (the flood a third slower). Both calls fail soft (`ThreadScheduling`).
+    /// Done once per worker thread (`ThreadScheduling.once`): both are system calls, and a
+    /// Dispatch worker keeps its policy and nice value from one block to the next.
     private static func yieldToEventLoops() {
-        ThreadScheduling.setPolicy(ThreadScheduling.batch)
-        ThreadScheduling.setNice(responderNiceness)
+        ThreadScheduling.once {
+            ThreadScheduling.setPolicy(ThreadScheduling.batch)
+            ThreadScheduling.setNice(responderNiceness)
+        }
     }
 
     // MARK: Writing

@@ -36,6 +36,21 @@ enum ThreadScheduling {
         return true
     }
 
+    /// Runs `body` the first time the calling thread gets here, and never again on that thread
+    /// (a POSIX thread-specific value marks the thread; reading it is a load, not a system call).
+    static func once(_ body: () -> Void) {
+        guard pthread_getspecific(doneKey) == nil else { return }
+        body()
+        pthread_setspecific(doneKey, UnsafeRawPointer(bitPattern: 1))
+    }
+
+    /// The thread-specific key `once` marks threads with (no destructor: the value is a flag).
+    private static let doneKey: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "pthread_key_create: no key left")
+        return key
+    }()
+
     /// Kinds of call refused so far (each reported once).
     private static let reported = Locked(Set<String>())
 

@@ -107,23 +107,14 @@ def load(path):
 
 
 def knob_center_x(frame, scale):
-    """The knob's centre from the pixels of a black-track toggle: the centroid of whiteness
-    (premultiplied min(R, G, B)) over the knob rows above and below the symbol's box, which are
-    symmetric about the centre row (the shadow is black on a black track, so invisible)."""
-    w, h = frame.size
-    px = frame.load()
+    """The knob's centre from the pixels of a black-track toggle: the centroid of whiteness over
+    the knob rows above and below the symbol's box, which are symmetric about the centre row (the
+    shadow is black on a black track, so invisible)."""
+    _, h = frame.size
     cy = h / 2
     radius = 13 * scale
     half_symbol = 0.54 * 26 * scale / 2
-    rows = [y for y in range(h) if half_symbol < abs(y + 0.5 - cy) < radius]
-    total = moment = 0.0
-    for y in rows:
-        for x in range(w):
-            r, g, b, a = px[x, y]
-            v = min(r, g, b) * a / 255
-            total += v
-            moment += v * (x + 0.5)
-    return moment / total
+    return knob_x(frame, [y for y in range(h) if half_symbol < abs(y + 0.5 - cy) < radius])
 
 
 class APNGTests(unittest.TestCase):
