@@ -44,23 +44,26 @@ extension ToggleSpec {
         "\(c.red),\(c.green),\(c.blue),\(c.alpha)"
     }
 
-    /// Human-readable summary for the PNG Description chunk and alt text, e.g.
-    /// "Switch, on, symbol moon.fill, tint indigo"; other styles add theirs ("Wi-Fi, Switch, on,
-    /// style switch, tint blue"). The tint is named by the colour drawn (a SwiftUI name when it is
-    /// one in this theme, else `#rrggbbaa`), not by how it was written, so specs with equal
-    /// `canonicalKey`s (`color=orange`, `color=ff9500`, `color=rgb(255,149,0)`) give byte-identical
-    /// PNGs, as their shared strong ETag promises.
+    /// Human-readable summary for the PNG Description chunk and alt text: the SVG's words
+    /// (`ToggleScene.accessibilityText`: "Switch, on", "Bold, toggle button, on", "..., dimmed"),
+    /// then what the picture shows beside them: the style when not the default, the symbol of a
+    /// style that draws one, and the tint when the picture uses it (the switches when on or
+    /// mixed, the button in every state, the symbol style never), e.g. "Switch, on, symbol
+    /// moon.fill, tint indigo" or "Wi-Fi, switch, on, style switch, tint blue". The tint is named
+    /// by the colour drawn (a SwiftUI name when it is one in this theme, else `#rrggbbaa`), not
+    /// by how it was written, so specs with equal `canonicalKey`s (`color=orange`, `color=ff9500`,
+    /// `color=rgb(255,149,0)`) give byte-identical PNGs, as their shared strong ETag promises.
     public var accessibilityDescription: String {
-        var parts = ["Switch", state.rawValue]
-        if !label.isEmpty { parts.insert(label, at: 0) }
+        var parts = [ToggleScene.accessibilityText(self)]
+        let drawn = ToggleStyles.style(of: self)
         if style != ToggleStyles.defaultName { parts.append("style \(style)") }
-        if !symbolName.isEmpty && ToggleStyles.style(of: self).symbols != nil { parts.append("symbol \(symbolName)") }
-        if state != .off {
+        if !symbolName.isEmpty && drawn.symbols != nil { parts.append("symbol \(symbolName)") }
+        let usesTint = drawn is SymbolToggleStyle ? false : (drawn is ButtonToggleStyle || state != .off)
+        if usesTint {
             let drawn = tint.resolved(in: appearance)
             let name = NamedColor.allCases.first { $0.resolved(in: appearance) == drawn }
             parts.append("tint \(name.map { ColorSpecifier.named($0) }?.canonical ?? ColorSpecifier.fixed(drawn).canonical)")
         }
-        if disabled { parts.append("disabled") }
         return parts.joined(separator: ", ")
     }
 }

@@ -1,5 +1,6 @@
 import TextLayout
 import TogglePicture
+import Utilities
 
 /// The `/card` query (issue 14): rows as `rowN.label`, `rowN.on`, `rowN.sym`, ... (N = 1...12,
 /// every `/toggle` parameter under the prefix, plus `dir`), and `theme`, `size`, `scale`, `width`
@@ -114,6 +115,11 @@ public struct CardQuery: Sendable {
     /// for other names, which are ignored (cache-busters such as `v=3`).
     static func misplaced(_ pair: QueryDecoder.Pair) -> ParameterError? {
         let name = pair.name
+        if let meant = mistypedRowPrefix(name) {
+            return ParameterError(error: "unknown parameter", parameter: name, value: pair.value,
+                                  expected: "did you mean \(meant)? Row prefixes are row1. to row\(maximumRows)., "
+                                      + "lower case; " + cardExpected)
+        }
         if let canonical = ToggleQuery.canonicalNames[name], !rowNames.contains(name) {   // pad
             return ParameterError(error: "invalid parameter", parameter: name, value: pair.value,
                                   expected: "\(canonical) is for /toggle and /row, not /card; " + cardExpected)
@@ -142,15 +148,49 @@ public struct CardQuery: Sendable {
                                  expected: "row prefixes row1. to row\(maximumRows). (at most \(maximumRows) rows)")
         }
         let rest = String(name[name.index(after: dot)...])
-        if cardWide.contains(rest) {
+        if cardWide.contains(rest) || rest == "width" {
             throw ParameterError(error: "invalid parameter", parameter: name, value: pair.value,
                                  expected: "\(rest) for the whole card, without a row prefix (\(rest)=\(pair.value))")
         }
         guard rowNames.contains(rest) else {
+            var hint = ""
+            if let known = suggestion(forRowName: rest) {
+                hint = cardWide.contains(known) || known == "width"
+                    ? "did you mean \(known)? It is for the whole card, without a row prefix; "
+                    : "did you mean row\(n).\(known)? "
+            }
             throw ParameterError(error: "unknown parameter", parameter: name, value: pair.value,
-                                 expected: "under row\(n).: " + rowExpected)
+                                 expected: hint + "under row\(n).: " + rowExpected)
         }
         return (n, rest)
+    }
+
+    /// The name `name` (under a row prefix) is probably a misspelling of, as `/toggle` and `/row`
+    /// suggest one (`colour`: `color`, `styl`: `style`, `source`: `sources`), canonical; nil when
+    /// it is close to none.
+    static func suggestion(forRowName name: String) -> String? {
+        ParameterNames.misspelling(of: name, alsoAmong: ["label", "dir", "width"])
+            .map { ToggleQuery.canonicalNames[$0] ?? $0 }
+    }
+
+    /// What a name that looks like a mistyped row prefix (`rows1.label`, `Row1.label`, `row_2.on`,
+    /// `raw1.sym`, `row.label`) meant, e.g. `row1.label`; nil for other names. The part before
+    /// the first dot, without its trailing digits, must be within one edit of `row` (letters
+    /// compared case-insensitively) and differ from `rowN` itself; the row number is kept when
+    /// it is one of 1 to 12 (else 1) and the name after the dot is corrected as under a right prefix.
+    static func mistypedRowPrefix(_ name: String) -> String? {
+        guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return nil }
+        let head = name[..<dot]
+        let digits = head.reversed().prefix { $0.isASCII && $0.isNumber }.reversed()
+        let letters = String(head.dropLast(digits.count))
+        let n = Int(String(digits)).flatMap { (1...maximumRows).contains($0) ? $0 : nil } ?? 1
+        guard letters != "row" || digits.isEmpty else { return nil }   // rowN. is rowPrefix's
+        var rows: [Int] = []
+        let d = EditDistance.distance(EditDistance.lowercasedASCII(letters), Array("row".utf8), bound: 1, rows: &rows)
+        guard d <= 1, letters.count >= 2 else { return nil }
+        let rest = String(name[name.index(after: dot)...])
+        let meant = rowNames.contains(rest) ? rest : (suggestion(forRowName: rest) ?? rest)
+        return "row\(n).\(meant)"
     }
 
     static func row(_ n: Int, _ pairs: [QueryDecoder.Pair], cardWide: [QueryDecoder.Pair], size: DynamicTypeSize,

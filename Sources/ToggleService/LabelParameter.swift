@@ -31,8 +31,8 @@ enum LabelParameter {
                                  + "a smaller scale or width, fewer rows or shorter labels")
     }
 
-    /// The label, checked: 1 to 200 characters, no control characters, every character in a
-    /// bundled font.
+    /// The label, checked: 1 to 200 characters, not only blank ones (`isBlank`), no control
+    /// characters, every character in a bundled font.
     /// - Throws: `ParameterError` naming the parameter, the value and, for a bad character, its
     ///   code point.
     static func parse(_ p: QueryDecoder.Pair, textLayout: TextLayout = .shared) throws(ParameterError) -> String {
@@ -44,6 +44,12 @@ enum LabelParameter {
         if let control = text.unicodeScalars.first(where: isControl) {
             throw ParameterError(error: "invalid value", parameter: p.name, value: text,
                                  expected: "a label without control characters (\(TextLayoutError.codePointText(control)) is one)")
+        }
+        if text.unicodeScalars.allSatisfy(isBlank) {
+            throw ParameterError(error: "invalid value", parameter: p.name, value: text,
+                                 expected: "a label with at least one visible character (this one has only spaces or "
+                                     + "invisible characters: " + text.unicodeScalars.prefix(4).map(TextLayoutError.codePointText)
+                                         .joined(separator: " ") + (text.unicodeScalars.count > 4 ? " ..." : "") + ")")
         }
         do {
             try textLayout.checkCoverage(of: text)
@@ -60,6 +66,14 @@ enum LabelParameter {
     /// separators: a label is one line of text, wrapped by us.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// Characters that draw nothing: white space (U+0020, U+00A0, U+3000, ...), format characters
+    /// (U+200B zero width space, U+200D, U+2060, U+FEFF) and the other default-ignorable code points
+    /// (variation selectors, U+3164 Hangul filler). A label of only these would be a blank picture.
+    static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return properties.isWhitespace || properties.isDefaultIgnorableCodePoint || properties.generalCategory == .format
     }
 
     /// `dir`: `ltr`, `rtl` or `auto` (the label's first strong character; the default).

@@ -39,3 +39,12 @@ enum ParameterNames {
         EditDistance.lowercasedASCII(name).filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }
     }
 }
+
+extension ToggleQuery {
+    /// The `/toggle` parameter name `name` is probably a misspelling of (`styl`: `style`,
+    /// `colour`: `color`), as a query's 400 suggests it; nil for an accepted name or one close to
+    /// none. For `toggle-server render --styl`.
+    public static func nearestParameterName(to name: String) -> String? {
+        ParameterNames.misspelling(of: name)
+    }
+}

@@ -31,6 +31,7 @@ public enum QueryDecoder {
             // Most components are printable ASCII without escapes (on=1, color=12ab34): their text
             // is their bytes, so no decoding buffer and no UTF-8 validation.
             if let plain = plainText(name), let plainValue = plainText(value) {
+                if name.first == UInt8(ascii: "a") { try checkNotHTMLEscaped(plain, value: plainValue) }
                 pairs.append(Pair(name: plain, value: plainValue))
                 continue
             }
@@ -44,9 +45,23 @@ public enum QueryDecoder {
                 throw ParameterError(error: "malformed value", parameter: decodedName,
                                      value: String(decoding: value, as: UTF8.self), expected: expected)
             }
+            try checkNotHTMLEscaped(decodedName, value: decodedValue)
             pairs.append(Pair(name: decodedName, value: decodedValue))
         }
         return pairs
+    }
+
+    /// A name starting with `amp;` is a URL copied out of HTML with its `&amp;` left escaped
+    /// (`?label=Dark%20Mode&amp;on=1` splits into `label` and `amp;on`): never a parameter of
+    /// ours, and ignoring it would silently drop what was meant.
+    /// - Throws: `ParameterError` naming the parameter it meant.
+    static func checkNotHTMLEscaped(_ name: String, value: String) throws(ParameterError) {
+        guard name.hasPrefix("amp;") else { return }
+        let meant = String(name.dropFirst(4))
+        throw ParameterError(error: "HTML-escaped ampersand", parameter: name, value: value,
+                             expected: "&\(meant)=\(value): &amp; is HTML escaping of & (right inside an HTML attribute, "
+                                 + "where the browser turns it back into &); a URL itself separates parameters with & "
+                                 + "alone, so this is the parameter \(meant)")
     }
 
     /// `bytes` as text when decoding would not change them: printable ASCII (0x21-0x7E) without

@@ -1,4 +1,5 @@
 import TogglePicture
+import Utilities
 
 /// The parameters of the toggle styles (issue 15; docs/design-facts.md section 11): `style`,
 /// `sources` and `label`, and the rules between them and the other parameters.
@@ -8,8 +9,10 @@ enum StyleParameters {
     /// after it) override.
     /// - Throws: `ParameterError` for a name not in the table.
     static func applyStyle(_ p: QueryDecoder.Pair, to spec: inout ToggleSpec) throws(ParameterError) {
-        guard let style = ToggleStyles.style(named: p.value) else {
-            throw ToggleQuery.invalid(p, expected: "a style: " + ToggleStyles.names.joined(separator: ", "))
+        guard let style = style(named: p.value) else {
+            let hint = nearestStyle(to: p.value).map { "did you mean \($0)? " } ?? ""
+            throw ToggleQuery.invalid(p, expected: hint + "a style: " + ToggleStyles.names.joined(separator: ", ")
+                                          + " (any case)")
         }
         spec.style = style.name
         if let symbols = style.symbols {
@@ -21,6 +24,30 @@ enum StyleParameters {
             spec.tint = .named(colors.tint)
             spec.offColor = colors.offColor.map { .named($0) }
         }
+    }
+
+    /// The style called `name`, compared case-insensitively (`Switch`, `iconswitch`), as
+    /// `theme`, `state` and `dir` are; nil for a name not in `ToggleStyles.all`.
+    static func style(named name: String) -> (any ToggleStyle)? {
+        if let exact = ToggleStyles.style(named: name) { return exact }
+        let key = EditDistance.lowercasedASCII(name)
+        return ToggleStyles.all.first { EditDistance.lowercasedASCII($0.name) == key }
+    }
+
+    /// The style name `name` is probably a misspelling of (`swich`: `switch`, `buton`: `button`),
+    /// by optimal string alignment distance ignoring case: within 1 edit for names of up to 5
+    /// bytes, else 2; the nearest wins, the earlier style among equals. Nil when none is that close.
+    static func nearestStyle(to name: String) -> String? {
+        let key = EditDistance.lowercasedASCII(name)
+        guard !key.isEmpty, key.count <= 64 else { return nil }
+        let bound = key.count <= 5 ? 1 : 2
+        var rows: [Int] = []
+        var best: (distance: Int, name: String)?
+        for style in ToggleStyles.all {
+            let d = EditDistance.distance(key, EditDistance.lowercasedASCII(style.name), bound: bound, rows: &rows)
+            if d != Int.max, d < (best?.distance ?? Int.max) { best = (d, style.name) }
+        }
+        return best?.name
     }
 
     static let sourcesExpected = "1 to \(MultiValueState.maximumCount) booleans separated by commas "
@@ -63,7 +90,7 @@ enum StyleParameters {
             throw ParameterError(error: "conflicting parameters", parameter: sources.name, value: sources.value,
                                  expected: "either sources or \(other.name), not both (sources sets the state)")
         }
-        guard let given = values["style"], let style = ToggleStyles.style(named: given.value) else { return }  // its row reports it
+        guard let given = values["style"], let style = Self.style(named: given.value) else { return }  // its row reports it
         if style.symbols == nil {
             for name in ["sym", "on_sym", "off_sym"] {
                 guard let p = values[name] else { continue }

@@ -126,8 +126,9 @@ public enum ToggleImage {
         return still
     }()
 
-    /// The PNG for `spec`, with text chunks Title, Description and Software (tEXt, or iTXt when
-    /// not Latin-1), sRGB, and pHYs of 72 dpi times the spec's scale.
+    /// The PNG for `spec`, with text chunks Title (the SVG's `<title>` and `aria-label`),
+    /// Description (the same words and what the picture shows: style, symbol, tint) and Software
+    /// (tEXt, or iTXt when not Latin-1), sRGB, and pHYs of 72 dpi times the spec's scale.
     /// - Throws: `ToggleImageError.render` if the spec cannot be drawn, `.encoding` if libpng fails.
     public static func png(for spec: ToggleSpec) throws(ToggleImageError) -> [UInt8] {
         let canvas: Canvas
@@ -138,7 +139,7 @@ public enum ToggleImage {
         }
         do {
             return try stillEncoder.encode(canvas, text: [
-                .init(keyword: "Title", text: "Switch"),
+                .init(keyword: "Title", text: ToggleScene.accessibilityText(spec)),   // the SVG's <title>
                 .init(keyword: "Description", text: spec.accessibilityDescription),
                 .init(keyword: "Software", text: software),
             ], pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: spec.scale))
@@ -158,7 +159,7 @@ public enum ToggleImage {
         do { (w, h) = try animation.canvasSize() } catch { throw .render(error) }
         var writer = APNGWriter(width: w, height: h, frameCount: frames.count, plays: animation.loops ? 0 : 1,
                                 encoder: frameEncoder, text: [
-                                    .init(keyword: "Title", text: "Switch"),
+                                    .init(keyword: "Title", text: ToggleScene.accessibilityText(animation.transition.spec)),
                                     .init(keyword: "Description", text: animation.accessibilityDescription),
                                     .init(keyword: "Software", text: software),
                                 ],

@@ -61,6 +61,7 @@ public struct ToggleQuery: Sendable {
         }
         if let impliedScale { spec.scale = impliedScale }
         animation = try Self.animation(values, spec: spec)
+        if animation == nil, !inRow { try PictureSize.checkStill(spec, values: values) }
     }
 
     /// The known parameters by canonical name, and the unknown names in the order sent.
@@ -156,12 +157,14 @@ public struct ToggleQuery: Sendable {
         }
         let loops = try values["loop"].map { p throws(ParameterError) in try boolean(p) } ?? false
         let animation = ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
-        // A symbol that cannot be drawn is reported when the picture is drawn; no size to check here.
+        // The style's picture (a style that draws its label grows with it). A symbol that cannot
+        // be drawn is reported when the picture is drawn; no size to check here.
         if let (width, height) = try? animation.canvasSize(), width * height > maximumAnimationFramePixels,
            let p = values["animate"] {
             throw ParameterError(error: "picture too large", parameter: p.name, value: p.value,
                                  expected: "an animation frame of at most \(maximumAnimationFramePixels) px (this one is "
-                                     + "\(width) x \(height) px): lower scale, size or pad")
+                                     + "\(width) x \(height) px at \(PictureSize.causes(spec))): lower scale, size or pad"
+                                     + (ToggleStyles.style(of: spec).needsLabel ? " or a shorter label" : ""))
         }
         return animation
     }

@@ -95,7 +95,8 @@ enum RenderCommand {
         let name = String(argument.drop { $0 == "-" })
         let parameter = String(name.prefix { $0 != "=" })
         guard argument.hasPrefix("--"), ToggleQuery.canonicalNames[parameter] != nil else {
-            return .failure(Exit(code: fail("unknown option '\(argument)'\n\n\(Usage.text)")))
+            let hint = ToggleQuery.nearestParameterName(to: parameter).map { ": did you mean --\($0)?" } ?? ""
+            return .failure(Exit(code: fail("unknown option '\(argument)'\(hint)\n\n\(Usage.text)")))
         }
         if let eq = name.firstIndex(of: "=") {
             return .success((QueryDecoder.percentEncode(String(name[..<eq])) + "="

@@ -1,6 +1,8 @@
+import ToggleService
+
 /// The text of `toggle-server --help`.
 enum Usage {
-    static let text = """
+    static let text: String = """
     toggle-server: renders the SwiftUI "Icon Switch Toggle Style" as PNG or SVG over HTTP/1.1.
 
     USAGE
@@ -42,7 +44,29 @@ enum Usage {
       toggle-server render 'on=1&color=indigo&scale=2' -o on.png
       toggle-server render --on 1 --color indigo --scale 2 > on.png
       toggle-server render 'on=1&theme=auto' -o on.svg
-    takes the same parameters as GET /toggle (on, state, sym, on_sym, off_sym, color, off_color,
-    scale, size, theme, disabled, bg, pad).
+    takes the same parameters as GET /toggle, as a query or as --NAME VALUE flags:
+    \(renderParameters)
+    See README.md (Parameters) for their values; a bad one exits 64 with what is accepted.
     """
+
+    /// Every `GET /toggle` parameter, from `ToggleQuery.parameters` (the table the server parses
+    /// with, so this list cannot drift from it), aliases in parentheses, wrapped to 96 columns
+    /// and indented by 2.
+    static var renderParameters: String {
+        let items = ToggleQuery.parameters.map { p in
+            p.aliases.isEmpty ? p.name : p.name + " (or " + p.aliases.joined(separator: ", ") + ")"
+        }
+        var lines: [String] = []
+        var line = ""
+        for (index, item) in items.enumerated() {
+            let piece = item + (index == items.count - 1 ? "" : ",")
+            if !line.isEmpty, line.count + 1 + piece.count > 94 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + piece
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { "  " + $0 }.joined(separator: "\n")
+    }
 }

@@ -177,3 +177,22 @@ final class CommandLineEndToEndTests: XCTestCase {
         }
     }
 }
+
+extension CommandLineEndToEndTests {
+    /// QA item 7: `render --help` lists what GET /toggle takes, and a near-miss flag gets the flag meant.
+    func testRenderHelpListsTheToggleParametersAndSuggestsFlags() throws {
+        let (status, out, _) = try run(["render", "--help"])
+        XCTAssertEqual(status, 0)
+        for name in ["on,", "state,", "sources,", "style,", "label,", "on_sym (or onSymbol)", "sym,", "color (or tint)",
+                     "off_color,", "bg,", "scale,", "size,", "theme,", "disabled,", "dir,", "pad,", "animate,", "from,",
+                     "motion,", "loop,", "fps"] {
+            XCTAssertTrue(out.contains(name), "render --help lists \(name)")
+        }
+        for (flag, meant) in [("--styl", "--style"), ("--colour", "--color"), ("--lable", "--label")] {
+            let (status, _, err) = try run(["render", flag, "switch", "-o", "/dev/null"])
+            XCTAssertEqual(status, 64, flag)
+            XCTAssertTrue(err.contains("unknown option '\(flag)': did you mean \(meant)?"), err)
+        }
+        XCTAssertFalse(try run(["render", "--bogus", "1", "-o", "/dev/null"]).2.contains("did you mean"))
+    }
+}

@@ -39,7 +39,7 @@ final class StyleRouteTests: XCTestCase {
     func testBadStyleParametersAreJSON400s() throws {
         let responder = ToggleResponder(configuration: .init())
         let cases: [(String, String, String)] = [
-            ("style=fancy", "style", "a style: iconSwitch, switch, button, symbol, tutorial"),
+            ("style=fancy", "style", "a style: iconSwitch, switch, button, symbol, tutorial (any case)"),
             ("style=switch&sym=star", "sym", "no symbol: style switch has no symbol"),
             ("style=button&on=1", "label", "a label (label=...): style button draws its label"),
             ("sources=1,2", "sources", "1 to 12 booleans"),

@@ -195,7 +195,7 @@ final class AnimationQueryTests: XCTestCase {
             ("animate=1&animate=1", "animate", "1", "at most one of animate"),
             // 1,161 x 873 px a frame: about 1,000 times a toggle's cost (QA).
             ("on=1&animate=1&loop=1&scale=4&size=accessibility5&pad=64", "animate", "1",
-             "an animation frame of at most 400000 px (this one is 1161 x 873 px): lower scale, size or pad"),
+             "an animation frame of at most 400000 px (this one is 1161 x 873 px at scale 4, size accessibility5, pad 64): lower scale, size or pad"),
         ]
         for (query, parameter, value, expected) in cases {
             let e = rejection(query)

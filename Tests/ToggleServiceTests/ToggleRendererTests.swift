@@ -136,7 +136,7 @@ final class ToggleRendererTests: XCTestCase {
     func testTextChunks() throws {
         let spec = try ToggleQuery(rawQuery: "on=1").spec
         let chunks = pngTextChunks(try ToggleImage.png(for: spec))
-        XCTAssertEqual(chunks["Title"], "Switch")
+        XCTAssertEqual(chunks["Title"], "Switch, on")
         XCTAssertEqual(chunks["Description"], "Switch, on, symbol checkmark, tint green")
         XCTAssertNotNil(chunks["Software"])
     }

@@ -85,12 +85,16 @@ public struct ToggleAnimation: Sendable, Equatable {
         return (scene.width, scene.height)
     }
 
-    /// Human-readable summary for the Description chunk, e.g.
-    /// "Switch, animated from off to on, symbol checkmark, tint green, spring" (the last word
-    /// the kind of animation: spring, linear, crossfade or reduced motion).
+    /// Human-readable summary for the Description chunk: the still's words (the SVG's
+    /// `aria-label`, `ToggleScene.accessibilityText`), the transition, the still's details, e.g.
+    /// "Switch, on, animated from off to on, symbol checkmark, tint green, spring" or "Bold,
+    /// toggle button, on, animated from off to on, style button, tint green, crossfade" (the last
+    /// word the kind of animation: spring, linear, crossfade or reduced motion).
     public var accessibilityDescription: String {
-        var parts = ["Switch", "animated from \(transition.from.rawValue) to \(transition.spec.state.rawValue)"]
-        parts.append(contentsOf: transition.spec.accessibilityDescription.split(separator: ", ").dropFirst(2).map(String.init))
+        let words = ToggleScene.accessibilityText(transition.spec)
+        var parts = [words, "animated from \(transition.from.rawValue) to \(transition.spec.state.rawValue)"]
+        let still = transition.spec.accessibilityDescription
+        if still.hasPrefix(words + ", ") { parts.append(String(still.dropFirst(words.count + 2))) }
         if transition.motion.curve == .reduce {
             parts.append("reduced motion")
         } else if !(transition.style is any KnobToggleStyle) {

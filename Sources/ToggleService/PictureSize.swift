@@ -1,0 +1,45 @@
+import TogglePicture
+
+/// The size in px of a `/toggle` picture, known from the query before anything is drawn, and the
+/// bound on it: a style that draws its label grows with the label (200 W's at accessibility5,
+/// scale 4 and pad 64 were 42,087 x 895 px, 150 MB of canvas), so a still picture is held to
+/// `LabelParameter.maximumPixels` as `/row` and `/card` are, in PNG and SVG alike.
+enum PictureSize {
+    /// The picture's width and height, px: the style's ideal size x scale, each rounded to whole
+    /// pixels, plus `round(pad x scale)` on every side (`ToggleStyle.makeBody`'s contract).
+    static func of(_ spec: ToggleSpec) -> (width: Int, height: Int) {
+        let ideal = ToggleStyles.style(of: spec).idealSize(spec)
+        func px(_ pt: Double) -> Int { Int((pt * spec.scale).rounded()) }
+        let pad = px(spec.padding)
+        return (px(ideal.width) + 2 * pad, px(ideal.height) + 2 * pad)
+    }
+
+    /// What makes this picture large, for a 400's `expected`: scale, size, pad and the label's
+    /// length as they are.
+    static func causes(_ spec: ToggleSpec) -> String {
+        var parts = ["scale \(number(spec.scale))", "size \(spec.size.rawValue)", "pad \(number(spec.padding))"]
+        if ToggleStyles.style(of: spec).needsLabel || !spec.label.isEmpty {
+            parts.append("a label of \(spec.label.count) characters")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The parameter named by a too-large 400: the first of scale, size, pad, label that was sent.
+    static func blamed(_ values: [String: QueryDecoder.Pair]) -> QueryDecoder.Pair? {
+        ["scale", "size", "pad", "label"].lazy.compactMap { values[$0] }.first
+    }
+
+    /// Checks a still `/toggle` picture against `LabelParameter.maximumPixels`.
+    /// - Throws: `ParameterError` "picture too large" naming the scale (else size, pad or label)
+    ///   as sent, the picture's size, what makes it large and the limit.
+    static func checkStill(_ spec: ToggleSpec, values: [String: QueryDecoder.Pair]) throws(ParameterError) {
+        let (w, h) = of(spec)
+        guard w * h > LabelParameter.maximumPixels else { return }
+        let p = blamed(values)
+        throw ParameterError(error: "picture too large", parameter: p?.name ?? "scale", value: p?.value ?? number(spec.scale),
+                             expected: "a picture of at most \(LabelParameter.maximumPixels) px (this one is \(w) x \(h) px "
+                                 + "at \(causes(spec))): a lower scale, a smaller size, less pad or a shorter label")
+    }
+
+    static func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : "\(v)" }
+}
