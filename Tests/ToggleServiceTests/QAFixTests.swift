@@ -83,16 +83,6 @@ extension QAFixTests {
 extension QAFixTests {
     // MARK: 3. card row prefixes
 
-    func cardRejection(_ q: String, file: StaticString = #filePath, line: UInt = #line) -> ParameterError? {
-        do {
-            _ = try CardQuery(rawQuery: q)
-            XCTFail("\(q) should be rejected", file: file, line: line)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     func testAMistypedRowPrefixIsA400WithTheRowMeant() {
         for (name, meant) in [("rows1.label", "row1.label"), ("Row1.label", "row1.label"), ("ROW2.on", "row2.on"),
                               ("row_3.sym", "row3.sym"), ("raw1.label", "row1.label"), ("row.label", "row1.label"),

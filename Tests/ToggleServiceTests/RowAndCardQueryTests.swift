@@ -6,26 +6,6 @@ import TogglePicture
 /// `/row` and `/card` parameters: every bad input the issue lists is a `ParameterError` (a 400
 /// with the JSON body) raised while parsing, before anything is drawn.
 final class RowAndCardQueryTests: XCTestCase {
-    private func rowError(_ query: String, file: StaticString = #filePath, line: UInt = #line) -> ParameterError? {
-        do {
-            _ = try RowQuery(rawQuery: query)
-            XCTFail("\(query) was accepted", file: file, line: line)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    private func cardError(_ query: String, file: StaticString = #filePath, line: UInt = #line) -> ParameterError? {
-        do {
-            _ = try CardQuery(rawQuery: query)
-            XCTFail("\(query) was accepted", file: file, line: line)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     func testRowParsesLabelWidthDirAndToggleParameters() throws {
         let q = try RowQuery(rawQuery: "label=Dark%20Mode&on=1&color=indigo&width=300&size=xLarge&foo=1")
         XCTAssertEqual(q.label, "Dark Mode")
@@ -42,34 +22,34 @@ final class RowAndCardQueryTests: XCTestCase {
 
     /// Rows and cards are still pictures: asking them for an animation is a 400 on `animate`.
     func testRowsAndCardsRefuseAnimation() throws {
-        XCTAssertEqual(rowError("label=Sound&on=1&animate=1")?.parameter, "animate")
-        XCTAssertEqual(cardError("row1.label=Sound&row1.animate=1")?.parameter, "row1.animate")
+        XCTAssertEqual(rowRejection("label=Sound&on=1&animate=1")?.parameter, "animate")
+        XCTAssertEqual(cardRejection("row1.label=Sound&row1.animate=1")?.parameter, "row1.animate")
         XCTAssertNoThrow(try RowQuery(rawQuery: "label=Sound&on=1&animate=0"))
     }
 
     func testRowBadLabels() throws {
-        XCTAssertEqual(rowError("on=1")?.error, "missing parameter")
-        let empty = try XCTUnwrap(rowError("label="))
+        XCTAssertEqual(rowRejection("on=1")?.error, "missing parameter")
+        let empty = try XCTUnwrap(rowRejection("label="))
         XCTAssertEqual(empty.parameter, "label")
         XCTAssertTrue(empty.expected.contains("1 to 200 characters"), empty.expected)
-        let long = try XCTUnwrap(rowError("label=" + String(repeating: "a", count: 201)))
+        let long = try XCTUnwrap(rowRejection("label=" + String(repeating: "a", count: 201)))
         XCTAssertTrue(long.expected.contains("this one has 201"), long.expected)
         XCTAssertNoThrow(try RowQuery(rawQuery: "label=" + String(repeating: "a", count: 200) + "&width=1200"))
-        let han = try XCTUnwrap(rowError("label=%E4%B8%AD"))
+        let han = try XCTUnwrap(rowRejection("label=%E4%B8%AD"))
         XCTAssertEqual(han.value, "中")
         XCTAssertTrue(han.expected.contains("U+4E2D"), han.expected)
-        let control = try XCTUnwrap(rowError("label=Dark%0AMode"))
+        let control = try XCTUnwrap(rowRejection("label=Dark%0AMode"))
         XCTAssertTrue(control.expected.contains("U+000A"), control.expected)
-        XCTAssertNotNil(rowError("label=%E2%80%A8"), "line separator")
-        XCTAssertEqual(rowError("label=A&label=B")?.error, "repeated parameter")
-        XCTAssertTrue(try XCTUnwrap(rowError("label=A&width=50")).expected.contains("200 to 1200"))
-        XCTAssertEqual(rowError("label=A&dir=up")?.parameter, "dir")
-        XCTAssertEqual(rowError("label=A&color=nope")?.parameter, "color", "toggle parameters as /toggle checks them")
+        XCTAssertNotNil(rowRejection("label=%E2%80%A8"), "line separator")
+        XCTAssertEqual(rowRejection("label=A&label=B")?.error, "repeated parameter")
+        XCTAssertTrue(try XCTUnwrap(rowRejection("label=A&width=50")).expected.contains("200 to 1200"))
+        XCTAssertEqual(rowRejection("label=A&dir=up")?.parameter, "dir")
+        XCTAssertEqual(rowRejection("label=A&color=nope")?.parameter, "color", "toggle parameters as /toggle checks them")
     }
 
     func testRowThatWrapsTooFarIsRejected() throws {
         let words = Array(repeating: "Wi-Fi", count: 33).joined(separator: " ")  // 197 characters
-        let error = try XCTUnwrap(rowError("label=" + words.replacingOccurrences(of: " ", with: "%20")
+        let error = try XCTUnwrap(rowRejection("label=" + words.replacingOccurrences(of: " ", with: "%20")
                                            + "&size=accessibility5&width=200"))
         XCTAssertTrue(error.expected.contains("12 lines"), error.expected)
     }
@@ -77,7 +57,7 @@ final class RowAndCardQueryTests: XCTestCase {
     func testPicturesOverEightMegapixelsAreRejected() throws {
         let long = Array(repeating: "Wi-Fi", count: 33).joined(separator: "%20")
         let rows = (1...12).map { "row\($0).label=\(long)" }.joined(separator: "&")
-        let error = try XCTUnwrap(cardError(rows + "&size=xxxLarge&width=1200&scale=4"))
+        let error = try XCTUnwrap(cardRejection(rows + "&size=xxxLarge&width=1200&scale=4"))
         XCTAssertEqual(error.parameter, "scale")
         XCTAssertEqual(error.error, "picture too large")
         XCTAssertNoThrow(try CardQuery(rawQuery: rows + "&size=xxxLarge&width=1200&scale=1"))
@@ -110,22 +90,22 @@ final class RowAndCardQueryTests: XCTestCase {
     }
 
     func testCardBadInputs() throws {
-        let thirteen = try XCTUnwrap(cardError("row13.label=A"))
+        let thirteen = try XCTUnwrap(cardRejection("row13.label=A"))
         XCTAssertEqual(thirteen.parameter, "row13.label")
         XCTAssertTrue(thirteen.expected.contains("row1. to row12."), thirteen.expected)
-        XCTAssertNotNil(cardError("row0.label=A"))
-        XCTAssertNotNil(cardError("row01.label=A"))
-        let colour = try XCTUnwrap(cardError("row1.label=A&row1.colour=red"))
+        XCTAssertNotNil(cardRejection("row0.label=A"))
+        XCTAssertNotNil(cardRejection("row01.label=A"))
+        let colour = try XCTUnwrap(cardRejection("row1.label=A&row1.colour=red"))
         XCTAssertEqual(colour.parameter, "row1.colour")
         XCTAssertEqual(colour.error, "unknown parameter")
         XCTAssertTrue(colour.expected.contains("color"), colour.expected)
-        XCTAssertEqual(cardError("row1.label=A&row1.theme=dark")?.parameter, "row1.theme")
-        XCTAssertEqual(cardError("row1.label=A&row2.on=1")?.parameter, "row2.label", "a row without a label")
-        XCTAssertTrue(try XCTUnwrap(cardError("row1.label=%E4%B8%AD")).expected.contains("U+4E2D"))
-        XCTAssertEqual(cardError("row1.label=")?.parameter, "row1.label")
-        XCTAssertEqual(cardError("row1.label=A&row1.color=nope")?.parameter, "row1.color", "named with its prefix")
-        XCTAssertEqual(cardError("row1.label=A&theme=blue")?.parameter, "theme")
-        XCTAssertEqual(cardError("width=100")?.parameter, "width")
-        XCTAssertEqual(cardError("row1.label=A&row1.label=B")?.error, "repeated parameter")
+        XCTAssertEqual(cardRejection("row1.label=A&row1.theme=dark")?.parameter, "row1.theme")
+        XCTAssertEqual(cardRejection("row1.label=A&row2.on=1")?.parameter, "row2.label", "a row without a label")
+        XCTAssertTrue(try XCTUnwrap(cardRejection("row1.label=%E4%B8%AD")).expected.contains("U+4E2D"))
+        XCTAssertEqual(cardRejection("row1.label=")?.parameter, "row1.label")
+        XCTAssertEqual(cardRejection("row1.label=A&row1.color=nope")?.parameter, "row1.color", "named with its prefix")
+        XCTAssertEqual(cardRejection("row1.label=A&theme=blue")?.parameter, "theme")
+        XCTAssertEqual(cardRejection("width=100")?.parameter, "width")
+        XCTAssertEqual(cardRejection("row1.label=A&row1.label=B")?.error, "repeated parameter")
     }
 }
