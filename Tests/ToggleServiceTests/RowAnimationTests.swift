@@ -7,6 +7,7 @@ import XCTest
 @testable import ToggleService
 import TogglePicture
 import TestSupport
+import HTTPServer
 
 /// `/row?animate=1` (issue 15): the row's switch animates as `/toggle`'s does, the label stays
 /// still. Frames are read back with libpng (`DecodedPNG`): each `fcTL` + `fdAT` is rewrapped as
@@ -165,5 +166,35 @@ final class RowAnimationTests: XCTestCase {
                         "label=A&on=1&animate=1&from=mixed"].map(key)
         XCTAssertEqual(Set(keys).count, keys.count)
         XCTAssertEqual(try key("label=A&on=1&animate=1"), try key("label=A&on=true&animate=yes&from=off&fps=60"))
+    }
+}
+
+/// `/row?animate=1` through the responder: an APNG or animated SVG with its own ETag, and JSON 400s.
+final class RowAnimationRouteTests: XCTestCase {
+    let responder = ToggleResponder(configuration: .init())
+
+    private func get(_ path: String, _ query: String) -> HTTPResponse {
+        responder.respond(to: HTTPRequest(method: "GET", target: path + "?" + query, path: path, query: query,
+                                          version: .http1_1, headers: HTTPFields([("Host", "x")])))
+    }
+
+    func testAnimatedRowResponses() throws {
+        let still = get("/row.png", "label=Sound&on=1"), animated = get("/row.png", "label=Sound&on=1&animate=1")
+        XCTAssertEqual(animated.status, 200, String(decoding: animated.body, as: UTF8.self))
+        XCTAssertEqual(animated.headers["Content-Type"], "image/png")
+        XCTAssertEqual(Array(animated.body[37..<41]), Array("acTL".utf8), "acTL right after IHDR")
+        XCTAssertNotEqual(animated.headers["ETag"], still.headers["ETag"])
+        XCTAssertNotEqual(get("/row", "label=Sound&on=1&animate=1&loop=1").headers["ETag"], animated.headers["ETag"])
+        let svg = get("/row.svg", "label=Sound&on=1&animate=1")
+        XCTAssertEqual(svg.status, 200)
+        XCTAssertTrue(String(decoding: svg.body, as: UTF8.self).contains("@keyframes k"))
+        for (path, query, parameter) in [("/row", "label=Sound&width=1200&scale=4&animate=1", "animate"),
+                                         ("/card", "row1.label=Sound&row1.animate=1", "row1.animate"),
+                                         ("/row.svg", "label=Sound&animate=1&theme=auto", "theme")] {
+            let response = get(path, query)
+            XCTAssertEqual(response.status, 400, query)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: String])
+            XCTAssertEqual(json["parameter"], parameter, query)
+        }
     }
 }
