@@ -56,11 +56,20 @@ public enum RowImage {
         return try bytes(scene: scene, followsColorScheme: query.followsColorScheme, format: format, scale: query.scale)
     }
 
-    /// One frame of an animated row (`RowScene.scene(row:label:spec:frame:)`).
-    static func scene(_ query: RowQuery, frame: ToggleAnimation.Frame) throws(ToggleImageError) -> Scene {
-        do { return try RowScene.scene(row: query.row, label: query.label, spec: query.spec, frame: frame) } catch {
+    /// One frame of an animated row (`RowScene.scene(row:label:spec:frame:stillBodySize:)`).
+    static func scene(_ query: RowQuery, frame: ToggleAnimation.Frame,
+                      stillBodySize: (width: Int, height: Int)) throws(ToggleImageError) -> Scene {
+        do {
+            return try RowScene.scene(row: query.row, label: query.label, spec: query.spec, frame: frame,
+                                      stillBodySize: stillBodySize)
+        } catch {
             throw .render(error)
         }
+    }
+
+    /// `RowScene.stillBodySize(row:spec:)` of `query`.
+    static func stillBodySize(_ query: RowQuery) throws(ToggleImageError) -> (width: Int, height: Int) {
+        do { return try RowScene.stillBodySize(row: query.row, spec: query.spec) } catch { throw .render(error) }
     }
 
     /// The Description of an animated row: the animation's (`ToggleAnimation.accessibilityDescription`,
@@ -79,6 +88,7 @@ public enum RowImage {
     static func apng(_ query: RowQuery, animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
         let frames = animation.frames
         let (w, h) = query.canvasSize
+        let still = try stillBodySize(query)
         let title = RowScene.title(query.row, spec: query.spec)
         var writer = APNGWriter(width: w, height: h, frameCount: frames.count, plays: animation.loops ? 0 : 1,
                                 encoder: ToggleImage.frameEncoder, text: [
@@ -88,7 +98,7 @@ public enum RowImage {
                                 ],
                                 pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: query.spec.scale))
         for frame in frames {
-            let picture = try scene(query, frame: frame)
+            let picture = try scene(query, frame: frame, stillBodySize: still)
             let canvas: Canvas
             do { canvas = try SceneRasterizer.render(picture) } catch { throw .render(.raster(error)) }
             do {
@@ -104,10 +114,11 @@ public enum RowImage {
     /// The animated SVG of a row: the APNG's frames as CSS keyframes (`SVGWriter.animatedSVG`),
     /// with the Reduce Motion timeline for `prefers-reduced-motion: reduce`, as `/toggle.svg`.
     static func animatedSVG(_ query: RowQuery, animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
+        let still = try stillBodySize(query)
         func timeline(_ a: ToggleAnimation) throws(ToggleImageError) -> SceneTimeline {
             var scenes: [Scene] = [], durations: [Double] = []
             for frame in a.frames(keepsHiddenSymbols: true) {
-                scenes.append(try scene(query, frame: frame))
+                scenes.append(try scene(query, frame: frame, stillBodySize: still))
                 durations.append(frame.delay.seconds)
             }
             return SceneTimeline(frames: scenes, durations: durations, loops: a.loops)

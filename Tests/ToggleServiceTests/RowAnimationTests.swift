@@ -99,6 +99,17 @@ final class RowAnimationTests: XCTestCase {
         }
     }
 
+    /// A button whose two states differ in size (mixed draws `minus`): the frames are the larger
+    /// canvas with both centred (as on /toggle), placed so that the asked state's end is the still
+    /// row, smaller end or larger.
+    func testButtonBetweenSizesEndsOnTheStillRow() throws {
+        for (animated, still) in [("style=button&on=0&from=mixed&scale=2", "style=button&on=0&scale=2"),
+                                  ("style=button&sources=1,0&scale=2", "style=button&sources=1,0&scale=2")] {
+            let shown = try frames(of: try rowPNG("label=Wi-Fi&bg=white&animate=1&" + animated))
+            XCTAssertTrue(shown.last == (try pixels(try rowPNG("label=Wi-Fi&bg=white&" + still))), animated)
+        }
+    }
+
     /// A row drawing its own label (switch styles): the label's columns are the same in every frame.
     func testLabelStaysStill() throws {
         let q = try RowQuery(rawQuery: "label=Dark%20Mode&on=1&scale=2&animate=1&loop=1")
