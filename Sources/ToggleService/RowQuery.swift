@@ -96,8 +96,9 @@ public struct RowQuery: Sendable {
         throw ParameterError(error: "picture too large", parameter: animatePair?.name ?? "animate",
                              value: animatePair?.value ?? "1",
                              expected: "an animation frame of at most \(limit) px (this row is \(w) x \(h) px at "
-                                 + "width \(width) pt, scale \(spec.scale), pad \(spec.padding)): lower scale, width, "
-                                 + "size or pad, or use a shorter label")
+                                 + "width \(PictureSize.number(width)), scale \(PictureSize.number(spec.scale)), size "
+                                 + "\(spec.size.rawValue), pad \(PictureSize.number(spec.padding)), \(row.text.lines.count) "
+                                 + "line(s) of label): lower scale, width, size or pad, or use a shorter label")
     }
 
     /// - Throws: `ParameterError` on `theme` for `theme=auto` in any format but SVG, and for

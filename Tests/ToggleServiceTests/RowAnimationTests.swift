@@ -160,6 +160,7 @@ final class RowAnimationTests: XCTestCase {
         XCTAssertEqual(error.parameter, "animate")
         XCTAssertEqual(error.error, "picture too large")
         XCTAssertTrue(error.expected.contains("400000 px"), error.expected)
+        XCTAssertTrue(error.expected.contains("4800 x 176 px at width 1200, scale 4, size large"), error.expected)
         XCTAssertNoThrow(try RowQuery(rawQuery: "label=Dark%20Mode&scale=3&animate=1"))
     }
 
