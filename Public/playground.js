@@ -149,8 +149,8 @@ function query(s, theme = s.theme) {
   if (s.disabled) add("disabled", "1");
   if (s.bg) add("bg", s.bg);
   if (s.pad && Number(s.pad) !== 0) add("pad", s.pad);
-  // Rows are still pictures and an animation has one colour scheme; every style moves its own way.
-  if (s.animate && !s.label && theme !== "auto") add("animate", "1");
+  // Toggles and rows animate (the row's label stays still); an animation has one colour scheme.
+  if (s.animate && theme !== "auto") add("animate", "1");
   return q.join("&");
 }
 

@@ -26,21 +26,36 @@ public enum RowScene {
     /// style draws it), then the style's body (`LabelledRow.body(_:)`) moved to whole pixels.
     static func append(_ row: LabelledRow, spec: ToggleSpec, to scene: inout Scene, x: Double, y: Double)
         throws(ToggleRenderError) {
+        append(row, spec: spec, body: try ToggleScene.scene(for: row.body(spec)), to: &scene, x: x, y: y)
+    }
+
+    /// `append(_:spec:to:x:y:)` with `body` (the style's body laid out in px, its top-left corner at
+    /// its origin: the still's scene, or an animation frame's) in place of the still body. A body
+    /// larger than the still's (`stillSize`, px: a crossfade between bodies of different sizes,
+    /// `Crossfade`, centres both in the larger canvas) is moved so that the still body's place in
+    /// it lands where the still row has the still body.
+    static func append(_ row: LabelledRow, spec: ToggleSpec, body: Scene, stillSize: (width: Int, height: Int)? = nil,
+                       to scene: inout Scene, x: Double, y: Double) {
         let scale = spec.scale
         if !row.styleDrawsLabel {
             scene.append(.fill(PathFill(row.labelPath(x: x, y: y, scale: scale),
                                         color: LabelColors.label(spec.appearance, disabled: spec.disabled),
                                         flatteningTolerance: TextLayout.flatteningTolerance)))
         }
-        let dx = ((x + row.layout.toggle.x) * scale).rounded(), dy = ((y + row.layout.toggle.y) * scale).rounded()
-        for operation in try ToggleScene.scene(for: row.body(spec)).operations {
+        var dx = ((x + row.layout.toggle.x) * scale).rounded(), dy = ((y + row.layout.toggle.y) * scale).rounded()
+        if let still = stillSize {
+            // Crossfade's integer centring: the still body sits at ((W - w) / 2, (H - h) / 2).
+            dx -= Double((body.width - still.width) / 2)
+            dy -= Double((body.height - still.height) / 2)
+        }
+        for operation in body.operations {
             scene.append(operation.translated(by: Point(dx, dy)))
         }
     }
 
     /// What a screen reader says for the row: "Dark Mode, switch, on" (`ToggleScene.accessibilityText`
     /// with the row's label; "toggle button" for the button style).
-    static func title(_ row: LabelledRow, spec: ToggleSpec) -> String {
+    public static func title(_ row: LabelledRow, spec: ToggleSpec) -> String {
         var labelled = spec
         labelled.label = row.label
         return ToggleScene.accessibilityText(labelled)
@@ -50,12 +65,34 @@ public enum RowScene {
     /// unless `bg`; `spec` gives the switch, the scale, theme and disabled. Title: "Dark Mode,
     /// switch, on".
     public static func scene(row: LabelledRow, label: String, spec: ToggleSpec) throws(ToggleRenderError) -> Scene {
+        scene(row: row, spec: spec, body: try ToggleScene.scene(for: row.body(spec)))
+    }
+
+    /// One frame of an animated row: `scene(row:label:spec:)` with `frame` (a frame of the
+    /// animation built over `row.body(spec)`) in place of the still body; the label, drawn by the
+    /// row or by the style, stays where the still has it. `stillBodySize` is
+    /// `stillBodySize(row:spec:)` (the same for every frame). The last frame is the still row.
+    /// - Throws: `ToggleRenderError` for a symbol that cannot be drawn.
+    public static func scene(row: LabelledRow, label: String, spec: ToggleSpec, frame: ToggleAnimation.Frame,
+                             stillBodySize: (width: Int, height: Int)) throws(ToggleRenderError) -> Scene {
+        scene(row: row, spec: spec, body: try frame.scene(), stillSize: stillBodySize)
+    }
+
+    /// The still row's body (`ToggleScene.scene(for: row.body(spec))`), width and height in px.
+    /// - Throws: `ToggleRenderError` for a symbol that cannot be drawn.
+    public static func stillBodySize(row: LabelledRow, spec: ToggleSpec) throws(ToggleRenderError) -> (width: Int, height: Int) {
+        let body = try ToggleScene.scene(for: row.body(spec))
+        return (body.width, body.height)
+    }
+
+    /// The row's canvas, its `bg`, and the row with `body` as its switch.
+    static func scene(row: LabelledRow, spec: ToggleSpec, body: Scene, stillSize: (width: Int, height: Int)? = nil) -> Scene {
         let pad = spec.padding
         var scene = Scene(width: pixels(row.layout.width + 2 * pad, scale: spec.scale),
                           height: pixels(row.layout.height + 2 * pad, scale: spec.scale),
                           title: title(row, spec: spec))
         if let background = spec.background { scene.append(.paint(background.resolved(in: spec.appearance))) }
-        try append(row, spec: spec, to: &scene, x: pad, y: pad)
+        append(row, spec: spec, body: body, stillSize: stillSize, to: &scene, x: pad, y: pad)
         return scene
     }
 

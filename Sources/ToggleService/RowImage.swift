@@ -21,8 +21,14 @@ public enum RowImage {
         return encoder
     }()
 
-    /// The `/row` picture in `format`.
+    /// The `/row` picture in `format`: the still row, or with `animate=1` an APNG or an animated SVG.
     public static func bytes(_ query: RowQuery, format: ImageFormat) throws(ToggleImageError) -> [UInt8] {
+        if let animation = query.animation {
+            switch format {
+            case .png: return try apng(query, animation: animation)
+            case .svg: return try animatedSVG(query, animation: animation)
+            }
+        }
         func scene(_ appearance: Appearance?) throws(ToggleImageError) -> Scene {
             var spec = query.spec
             if let appearance { spec.appearance = appearance }
@@ -48,6 +54,85 @@ public enum RowImage {
             }
         }
         return try bytes(scene: scene, followsColorScheme: query.followsColorScheme, format: format, scale: query.scale)
+    }
+
+    /// One frame of an animated row (`RowScene.scene(row:label:spec:frame:stillBodySize:)`).
+    static func scene(_ query: RowQuery, frame: ToggleAnimation.Frame,
+                      stillBodySize: (width: Int, height: Int)) throws(ToggleImageError) -> Scene {
+        do {
+            return try RowScene.scene(row: query.row, label: query.label, spec: query.spec, frame: frame,
+                                      stillBodySize: stillBodySize)
+        } catch {
+            throw .render(error)
+        }
+    }
+
+    /// `RowScene.stillBodySize(row:spec:)` of `query`.
+    static func stillBodySize(_ query: RowQuery) throws(ToggleImageError) -> (width: Int, height: Int) {
+        do { return try RowScene.stillBodySize(row: query.row, spec: query.spec) } catch { throw .render(error) }
+    }
+
+    /// The Description of an animated row: the animation's (`ToggleAnimation.accessibilityDescription`,
+    /// "..., animated from off to on, ..., spring") with the row's words (its label) in front.
+    static func description(_ query: RowQuery, animation: ToggleAnimation, title: String) -> String {
+        let text = animation.accessibilityDescription
+        let words = ToggleScene.accessibilityText(animation.transition.spec)
+        guard text.hasPrefix(words) else { return title + ", " + text }
+        return title + text.dropFirst(words.count)
+    }
+
+    /// The APNG of an animated row (still `image/png`): every frame of `animation` (the row's
+    /// canvas each time, the label still), drawn by the raster backend and written by `APNGWriter`
+    /// with `ToggleImage.frameEncoder`, as `/toggle`'s APNG; Title as the still row's, Description
+    /// `description(_:animation:title:)`.
+    static func apng(_ query: RowQuery, animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
+        let frames = animation.frames
+        let (w, h) = query.canvasSize
+        let still = try stillBodySize(query)
+        let title = RowScene.title(query.row, spec: query.spec)
+        var writer = APNGWriter(width: w, height: h, frameCount: frames.count, plays: animation.loops ? 0 : 1,
+                                encoder: ToggleImage.frameEncoder, text: [
+                                    .init(keyword: "Title", text: title),
+                                    .init(keyword: "Description", text: description(query, animation: animation, title: title)),
+                                    .init(keyword: "Software", text: ToggleImage.software),
+                                ],
+                                pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: query.spec.scale))
+        for frame in frames {
+            let picture = try scene(query, frame: frame, stillBodySize: still)
+            let canvas: Canvas
+            do { canvas = try SceneRasterizer.render(picture) } catch { throw .render(.raster(error)) }
+            do {
+                try writer.append(canvas, delay: FrameDelay(numerator: UInt16(frame.delay.numerator),
+                                                            denominator: UInt16(frame.delay.denominator)))
+            } catch {
+                throw .encoding(error)
+            }
+        }
+        do { return try writer.finish() } catch { throw .encoding(error) }
+    }
+
+    /// The animated SVG of a row: the APNG's frames as CSS keyframes (`SVGWriter.animatedSVG`),
+    /// with the Reduce Motion timeline for `prefers-reduced-motion: reduce`, as `/toggle.svg`.
+    static func animatedSVG(_ query: RowQuery, animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
+        let still = try stillBodySize(query)
+        func timeline(_ a: ToggleAnimation) throws(ToggleImageError) -> SceneTimeline {
+            var scenes: [Scene] = [], durations: [Double] = []
+            for frame in a.frames(keepsHiddenSymbols: true) {
+                scenes.append(try scene(query, frame: frame, stillBodySize: still))
+                durations.append(frame.delay.seconds)
+            }
+            return SceneTimeline(frames: scenes, durations: durations, loops: a.loops)
+        }
+        let main = try timeline(animation)
+        var reduced: SceneTimeline?
+        if animation.transition.motion.curve != .reduce {
+            var r = animation
+            var motion = r.transition.motion
+            motion.curve = .reduce
+            r.transition = ToggleTransition(spec: r.transition.spec, from: r.transition.from, motion: motion)
+            reduced = try timeline(r)
+        }
+        do { return try SVGWriter.animatedSVG(main, reducedMotion: reduced) } catch { throw .svg(error) }
     }
 
     /// `scene(nil)` is the asked theme; `scene(.light)` and `scene(.dark)` the two of `theme=auto`.

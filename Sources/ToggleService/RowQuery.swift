@@ -1,7 +1,8 @@
 import TextLayout
 import TogglePicture
 
-/// The `/row` query (issue 14): `label`, `width` (pt), `dir`, plus every `/toggle` parameter.
+/// The `/row` query (issue 14): `label`, `width` (pt), `dir`, plus every `/toggle` parameter
+/// (`animate` and its companions included: the row's switch animates, its label stays still).
 public struct RowQuery: Sendable {
     /// The switch, as `/toggle` would parse the same parameters.
     public var spec: ToggleSpec
@@ -12,6 +13,10 @@ public struct RowQuery: Sendable {
     public var direction: TextDirection?
     /// The label laid out and the row around it.
     public var row: LabelledRow
+    /// With `animate=1`: the switch's animation, built over the row's body (`LabelledRow.body(_:)`,
+    /// the label too for a style that draws it), as `/toggle` parses `from`, `motion`, `loop` and
+    /// `fps`; nil for a still row.
+    public var animation: ToggleAnimation?
     /// Parameters that were ignored, in the order sent.
     public var ignored: [String]
     /// `theme=auto` (SVG only): `spec` holds the light theme, the file follows the viewer's.
@@ -36,7 +41,7 @@ public struct RowQuery: Sendable {
                    Self.ownNames.contains(known) {
                     throw ParameterError(error: "unknown parameter", parameter: pair.name, value: pair.value,
                                          expected: "did you mean \(known)? /row takes label, width, dir and every "
-                                             + "/toggle parameter but animate")
+                                             + "/toggle parameter")
                 }
                 rest.append(pair)
                 continue
@@ -49,7 +54,7 @@ public struct RowQuery: Sendable {
         }
         // The switch's parameters first: a misspelt name (`lable`) is a 400 that says so, before
         // a missing label is.
-        let toggle = try ToggleQuery.still(pairs: rest)
+        let toggle = try ToggleQuery(pairs: rest, inRow: true)
         guard let labelPair = own["label"] else {
             throw ParameterError(error: "missing parameter", parameter: "label", value: "",
                                  expected: "label=TEXT, 1 to \(LabelParameter.maximumLength) characters")
@@ -68,13 +73,44 @@ public struct RowQuery: Sendable {
         try LabelParameter.checkArea(widthPt: row.layout.width + 2 * spec.padding,
                                      heightPt: row.layout.height + 2 * spec.padding, scale: spec.scale,
                                      scalePair: rest.first { $0.name == "scale" }, widthPair: own["width"])
+        if let motion = toggle.animation {
+            let t = motion.transition
+            animation = ToggleAnimation(transition: ToggleTransition(spec: row.body(spec), from: t.from, motion: t.motion),
+                                        loops: motion.loops)
+            try checkAnimationArea(animatePair: rest.first { ToggleQuery.canonicalNames[$0.name] == "animate" })
+        }
     }
 
-    /// - Throws: `ParameterError` on `theme` for `theme=auto` in any format but SVG.
+    /// The row's canvas, px: `round((width + 2 pad) s)` x `round((height + 2 pad) s)` (`RowScene`).
+    public var canvasSize: (width: Int, height: Int) {
+        (RowScene.pixels(row.layout.width + 2 * spec.padding, scale: spec.scale),
+         RowScene.pixels(row.layout.height + 2 * spec.padding, scale: spec.scale))
+    }
+
+    /// An animated row's frame is the row's canvas: at most `ToggleQuery.maximumAnimationFramePixels`,
+    /// as a toggle's frame.
+    /// - Throws: `ParameterError` on `animate` for a larger row.
+    func checkAnimationArea(animatePair: QueryDecoder.Pair?) throws(ParameterError) {
+        let (w, h) = canvasSize, limit = ToggleQuery.maximumAnimationFramePixels
+        guard w * h > limit else { return }
+        throw ParameterError(error: "picture too large", parameter: animatePair?.name ?? "animate",
+                             value: animatePair?.value ?? "1",
+                             expected: "an animation frame of at most \(limit) px (this row is \(w) x \(h) px at "
+                                 + "width \(PictureSize.number(width)), scale \(PictureSize.number(spec.scale)), size "
+                                 + "\(spec.size.rawValue), pad \(PictureSize.number(spec.padding)), \(row.text.lines.count) "
+                                 + "line(s) of label): lower scale, width, size or pad, or use a shorter label")
+    }
+
+    /// - Throws: `ParameterError` on `theme` for `theme=auto` in any format but SVG, and for
+    ///   `theme=auto` with `animate=1` (an animated SVG has one colour scheme).
     public func check(for format: ImageFormat) throws(ParameterError) {
         if followsColorScheme && format != .svg {
             throw ParameterError(error: "invalid value", parameter: "theme", value: "auto",
                                  expected: "light or dark; theme=auto needs .svg (/row.svg follows the viewer's colour scheme)")
+        }
+        if animation != nil && followsColorScheme {
+            throw ParameterError(error: "conflicting parameters", parameter: "theme", value: "auto",
+                                 expected: "light or dark with animate=1 (an animated SVG has one colour scheme)")
         }
     }
 }

@@ -176,14 +176,14 @@ public struct ToggleQuery: Sendable {
     /// is refused.
     static let maximumAnimationFramePixels = 400_000
 
-    /// Parses `pairs` for a still picture that holds a switch (`/row`, a `/card` row).
+    /// Parses `pairs` for a still picture that holds switches (a `/card`).
     /// - Throws: what `init(pairs:)` throws, and a 400 on `animate` when an animation was asked
-    ///   (rows and cards are not animated).
+    ///   (cards are not animated; `/row` animates one row).
     static func still(pairs: [QueryDecoder.Pair]) throws(ParameterError) -> ToggleQuery {
         let query = try ToggleQuery(pairs: pairs, inRow: true)
         if query.animation != nil, let p = pairs.first(where: { canonicalNames[$0.name] == "animate" }) {
             throw ParameterError(error: "invalid parameter", parameter: p.name, value: p.value,
-                                 expected: "animate on /toggle only; rows and cards are still pictures")
+                                 expected: "a card is a still picture: animate one row with /row")
         }
         return query
     }

@@ -40,6 +40,15 @@ extension ToggleResponder {
     static func rowKey(_ query: RowQuery, format: ImageFormat) -> String {
         ["row", rowRendererVersion, JSON.string(query.label), "\(query.width)", query.spec.canonicalKey,
          format.rawValue + (query.followsColorScheme ? ";auto" : "")].joined(separator: "|")
+            + (query.animation.map(animationKey) ?? "")
+    }
+
+    /// What an animation adds to its picture's key (as `ToggleImage.Picture.canonicalKey`): the
+    /// `from` still's key (its colours and symbol show in the frames), the motion, fps and loop.
+    static func animationKey(_ animation: ToggleAnimation) -> String {
+        let t = animation.transition
+        return ["", "animate", t.fromSpec.canonicalKey, t.motion.curve.rawValue, "\(t.motion.framesPerSecond)",
+                animation.loops ? "loop" : "once"].joined(separator: "|")
     }
 
     /// Equal for two card queries exactly when they give the same bytes.

@@ -20,11 +20,13 @@ final class RowAndCardQueryTests: XCTestCase {
         XCTAssertEqual(try RowQuery(rawQuery: "label=A").width, 350)
     }
 
-    /// Rows and cards are still pictures: asking them for an animation is a 400 on `animate`.
-    func testRowsAndCardsRefuseAnimation() throws {
-        XCTAssertEqual(rowRejection("label=Sound&on=1&animate=1")?.parameter, "animate")
+    /// A row animates (RowAnimationTests); a card is a still picture: asking it for an animation
+    /// is a 400 on `animate`.
+    func testRowsAnimateAndCardsRefuseAnimation() throws {
+        XCTAssertNotNil(try RowQuery(rawQuery: "label=Sound&on=1&animate=1").animation)
         XCTAssertEqual(cardRejection("row1.label=Sound&row1.animate=1")?.parameter, "row1.animate")
-        XCTAssertNoThrow(try RowQuery(rawQuery: "label=Sound&on=1&animate=0"))
+        XCTAssertNil(try RowQuery(rawQuery: "label=Sound&on=1&animate=0").animation)
+        XCTAssertEqual(rowRejection("label=Sound&on=1&from=off")?.error, "needs animate=1")
     }
 
     func testRowBadLabels() throws {
