@@ -115,24 +115,9 @@ public enum RowImage {
     /// with the Reduce Motion timeline for `prefers-reduced-motion: reduce`, as `/toggle.svg`.
     static func animatedSVG(_ query: RowQuery, animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
         let still = try stillBodySize(query)
-        func timeline(_ a: ToggleAnimation) throws(ToggleImageError) -> SceneTimeline {
-            var scenes: [Scene] = [], durations: [Double] = []
-            for frame in a.frames(keepsHiddenSymbols: true) {
-                scenes.append(try scene(query, frame: frame, stillBodySize: still))
-                durations.append(frame.delay.seconds)
-            }
-            return SceneTimeline(frames: scenes, durations: durations, loops: a.loops)
+        return try ToggleImage.animatedSVG(for: animation) { frame throws(ToggleImageError) in
+            try scene(query, frame: frame, stillBodySize: still)
         }
-        let main = try timeline(animation)
-        var reduced: SceneTimeline?
-        if animation.transition.motion.curve != .reduce {
-            var r = animation
-            var motion = r.transition.motion
-            motion.curve = .reduce
-            r.transition = ToggleTransition(spec: r.transition.spec, from: r.transition.from, motion: motion)
-            reduced = try timeline(r)
-        }
-        do { return try SVGWriter.animatedSVG(main, reducedMotion: reduced) } catch { throw .svg(error) }
     }
 
     /// `scene(nil)` is the asked theme; `scene(.light)` and `scene(.dark)` the two of `theme=auto`.

@@ -189,10 +189,22 @@ public enum ToggleImage {
     /// - Throws: `ToggleImageError.render` if a frame cannot be laid out, `.svg` if the frames
     ///   differ in more than CSS can animate.
     public static func animatedSVG(for animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
+        try animatedSVG(for: animation) { frame throws(ToggleImageError) in
+            do throws(ToggleRenderError) { return try frame.scene() } catch { throw .render(error) }
+        }
+    }
+
+    /// The animated SVG of `animation` with each frame laid out by `frameScene` (a toggle's own
+    /// scene, or a row around it): the frames as CSS keyframes (`SVGWriter.animatedSVG`) and, unless
+    /// the animation already is Reduce Motion's, the same transition under Reduce Motion for
+    /// `prefers-reduced-motion: reduce`.
+    static func animatedSVG(for animation: ToggleAnimation,
+                            frameScene: (ToggleAnimation.Frame) throws(ToggleImageError) -> Scene)
+        throws(ToggleImageError) -> [UInt8] {
         func timeline(_ a: ToggleAnimation) throws(ToggleImageError) -> SceneTimeline {
             var scenes: [Scene] = [], durations: [Double] = []
             for frame in a.frames(keepsHiddenSymbols: true) {
-                do { scenes.append(try frame.scene()) } catch { throw .render(error) }
+                scenes.append(try frameScene(frame))
                 durations.append(frame.delay.seconds)
             }
             return SceneTimeline(frames: scenes, durations: durations, loops: a.loops)
