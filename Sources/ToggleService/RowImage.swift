@@ -1,3 +1,4 @@
+import Geometry
 import ImageWriters
 import Raster
 import Scene
@@ -86,29 +87,15 @@ public enum RowImage {
     /// with `ToggleImage.frameEncoder`, as `/toggle`'s APNG; Title as the still row's, Description
     /// `description(_:animation:title:)`.
     static func apng(_ query: RowQuery, animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
-        let frames = animation.frames
         let (w, h) = query.canvasSize
         let still = try stillBodySize(query)
         let title = RowScene.title(query.row, spec: query.spec)
-        var writer = APNGWriter(width: w, height: h, frameCount: frames.count, plays: animation.loops ? 0 : 1,
-                                encoder: ToggleImage.frameEncoder, text: [
-                                    .init(keyword: "Title", text: title),
-                                    .init(keyword: "Description", text: description(query, animation: animation, title: title)),
-                                    .init(keyword: "Software", text: ToggleImage.software),
-                                ],
-                                pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: query.spec.scale))
-        for frame in frames {
+        return try ToggleImage.apng(for: animation, width: w, height: h, title: title,
+                                    description: description(query, animation: animation, title: title))
+        { frame throws(ToggleImageError) in
             let picture = try scene(query, frame: frame, stillBodySize: still)
-            let canvas: Canvas
-            do { canvas = try SceneRasterizer.render(picture) } catch { throw .render(.raster(error)) }
-            do {
-                try writer.append(canvas, delay: FrameDelay(numerator: UInt16(frame.delay.numerator),
-                                                            denominator: UInt16(frame.delay.denominator)))
-            } catch {
-                throw .encoding(error)
-            }
+            do throws(RasterError) { return try SceneRasterizer.render(picture) } catch { throw .render(.raster(error)) }
         }
-        do { return try writer.finish() } catch { throw .encoding(error) }
     }
 
     /// The animated SVG of a row: the APNG's frames as CSS keyframes (`SVGWriter.animatedSVG`),

@@ -154,27 +154,40 @@ public enum ToggleImage {
     /// pHYs of 72 dpi times the scale, as the still has.
     /// - Throws: `ToggleImageError.render` if a frame cannot be drawn, `.encoding` if libpng fails.
     public static func apng(for animation: ToggleAnimation) throws(ToggleImageError) -> [UInt8] {
-        let frames = animation.frames
         let (w, h): (Int, Int)
         do { (w, h) = try animation.canvasSize() } catch { throw .render(error) }
-        var writer = APNGWriter(width: w, height: h, frameCount: frames.count, plays: animation.loops ? 0 : 1,
-                                encoder: frameEncoder, text: [
-                                    .init(keyword: "Title", text: ToggleScene.accessibilityText(animation.transition.spec)),
-                                    .init(keyword: "Description", text: animation.accessibilityDescription),
+        return try apng(for: animation, width: w, height: h,
+                        title: ToggleScene.accessibilityText(animation.transition.spec),
+                        description: animation.accessibilityDescription) { frame throws(ToggleImageError) in
+            do throws(ToggleRenderError) {
+                return try ToggleRenderer.render(frame, shadows: frame.isRest ? .shared : nil,
+                                                 fills: frame.isRest ? .shared : nil)
+            } catch {
+                throw .render(error)
+            }
+        }
+    }
+
+    /// The APNG of `animation`'s frames, each drawn by `canvas` on a `width` x `height` px canvas
+    /// (a toggle's, or a row around it), compressed with `frameEncoder` and wrapped by
+    /// `APNGWriter`; text chunks Title, Description and Software, pHYs of 72 dpi times the scale.
+    /// - Throws: what `canvas` throws, `.encoding` if libpng fails.
+    static func apng(for animation: ToggleAnimation, width: Int, height: Int, title: String, description: String,
+                     canvas: (ToggleAnimation.Frame) throws(ToggleImageError) -> Canvas)
+        throws(ToggleImageError) -> [UInt8] {
+        let frames = animation.frames
+        var writer = APNGWriter(width: width, height: height, frameCount: frames.count,
+                                plays: animation.loops ? 0 : 1, encoder: frameEncoder, text: [
+                                    .init(keyword: "Title", text: title),
+                                    .init(keyword: "Description", text: description),
                                     .init(keyword: "Software", text: software),
                                 ],
                                 pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: animation.transition.spec.scale))
         for frame in frames {
-            let canvas: Canvas
+            let picture = try canvas(frame)
             do {
-                canvas = try ToggleRenderer.render(frame, shadows: frame.isRest ? .shared : nil,
-                                                   fills: frame.isRest ? .shared : nil)
-            } catch {
-                throw .render(error)
-            }
-            do {
-                try writer.append(canvas, delay: FrameDelay(numerator: UInt16(frame.delay.numerator),
-                                                            denominator: UInt16(frame.delay.denominator)))
+                try writer.append(picture, delay: FrameDelay(numerator: UInt16(frame.delay.numerator),
+                                                             denominator: UInt16(frame.delay.denominator)))
             } catch {
                 throw .encoding(error)
             }
