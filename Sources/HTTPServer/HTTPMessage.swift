@@ -13,59 +13,116 @@ public struct HTTPVersion: Sendable, Equatable, CustomStringConvertible {
 
 /// A parsed request head. The body, if any, has been read and discarded by the server
 /// (this service takes no request bodies).
+///
+/// A parsed request keeps its target and field lines as the bytes they arrived in (one slice of
+/// the connection's input, no copy, and offsets into it): `target`, `query` and the values of
+/// `headers` become `String`s only when read, so a request answered from a cache by `targetUTF8`
+/// makes none, and copying a request retains one buffer, not a `String` per part.
 public struct HTTPRequest: Sendable {
     /// The method token, case-sensitive as sent (`GET`, `HEAD`, ...).
     public var method: String
-    /// The request target exactly as sent (origin-form `/toggle?on=1`, or absolute-form).
-    public var target: String
     /// The path of the target, still percent-encoded (`/toggle`). For absolute-form targets,
     /// the path part only (`/` if empty).
     public var path: String
+    public var version: HTTPVersion
+
+    /// The request target exactly as sent (origin-form `/toggle?on=1`, or absolute-form).
+    /// Made from the received bytes each time it is read, for a parsed request.
+    public var target: String {
+        get { replaced?.target ?? String(decoding: received[layout.target], as: UTF8.self) }
+        set { replace { $0.target = newValue } }
+    }
+
+    /// The bytes of `target` (UTF-8; for a parsed request checked ASCII, a slice of the received
+    /// head: no copy).
+    public var targetUTF8: ArraySlice<UInt8> {
+        if let replaced { return ArraySlice(replaced.target.utf8) }
+        return received[layout.target]
+    }
+
     /// The query of the target without the `?`, still percent-encoded; nil when there is no `?`.
-    /// A parsed request makes this `String` when it is first read (a cached answer, found by the
+    /// A parsed request makes this `String` when it is read (a cached answer, found by the
     /// target, never reads it), not while parsing.
     public var query: String? {
         get {
-            switch queryStorage {
-            case .absent: return nil
-            case .string(let query): return query
-            case .inTarget(let offset): return String(Substring(target.utf8.dropFirst(offset)))
-            }
+            if let replaced { return replaced.query }
+            return layout.query.map { String(decoding: received[$0 ..< layout.target.upperBound], as: UTF8.self) }
         }
-        set { queryStorage = newValue.map { .string($0) } ?? .absent }
+        set { replace { $0.query = newValue } }
     }
-    public var version: HTTPVersion
-    public var headers: HTTPFields
 
-    /// Where `query` comes from.
-    private enum QueryStorage: Sendable {
-        case absent
-        case string(String)
-        /// The bytes of `target` from this offset on (the target is ASCII, checked by the parser).
-        case inTarget(offset: Int)
+    /// The field lines; a parsed request's are read from the received bytes (`HTTPFields`).
+    public var headers: HTTPFields {
+        get {
+            replaced?.headers
+                ?? HTTPFields(received: HeadParser.FieldLines(bytes: received[layout.fields], count: layout.fieldCount))
+        }
+        set { replace { $0.headers = newValue } }
     }
-    private var queryStorage: QueryStorage
+
+    /// The received head (request line through the empty line); empty for a request made with
+    /// `init(method:target:path:query:version:headers:)`.
+    private var received: ArraySlice<UInt8>
+    /// Where the parts are in `received` (indices of its base array).
+    private var layout: Layout
+    /// Target, query and fields given as values (a request made by `init`, or one whose parts
+    /// were set); nil while they are read from `received`. Shared, replaced whole on a change.
+    private var replaced: Parts?
+
+    private struct Layout: Sendable {
+        var target: Range<Int>
+        /// Where the query starts (after the first `?`), nil for none; it ends with the target.
+        var query: Int?
+        /// From the first field line through the CRLF of the last.
+        var fields: Range<Int>
+        var fieldCount: Int
+    }
+
+    private final class Parts: Sendable {
+        let target: String
+        let query: String?
+        let headers: HTTPFields
+        init(target: String, query: String?, headers: HTTPFields) {
+            self.target = target
+            self.query = query
+            self.headers = headers
+        }
+    }
+
+    private struct MutableParts {
+        var target: String
+        var query: String?
+        var headers: HTTPFields
+    }
+
+    private mutating func replace(_ change: (inout MutableParts) -> Void) {
+        var parts = MutableParts(target: target, query: query, headers: headers)
+        change(&parts)
+        replaced = Parts(target: parts.target, query: parts.query, headers: parts.headers)
+    }
 
     public init(method: String, target: String, path: String, query: String?,
                 version: HTTPVersion, headers: HTTPFields) {
         self.method = method
-        self.target = target
         self.path = path
-        self.queryStorage = query.map { .string($0) } ?? .absent
         self.version = version
-        self.headers = headers
+        self.received = []
+        self.layout = Layout(target: 0 ..< 0, query: nil, fields: 0 ..< 0, fieldCount: 0)
+        self.replaced = Parts(target: target, query: query, headers: headers)
     }
 
-    /// A request whose query is the bytes of `target` from `queryOffset` on (after its first `?`),
-    /// nil for none; `target` must be ASCII.
-    init(method: String, target: String, path: String, queryOffset: Int?,
-         version: HTTPVersion, headers: HTTPFields) {
+    /// A parsed request over its received head `head`: the target is `head[target]` (checked
+    /// ASCII), its query from `queryStart` to the target's end (nil for no `?`), the field lines
+    /// `fieldLines` (checked; a slice of `head`).
+    init(method: String, head: ArraySlice<UInt8>, target: Range<Int>, queryStart: Int?, path: String,
+         version: HTTPVersion, fieldLines: HeadParser.FieldLines) {
         self.method = method
-        self.target = target
         self.path = path
-        self.queryStorage = queryOffset.map { .inTarget(offset: $0) } ?? .absent
         self.version = version
-        self.headers = headers
+        self.received = head
+        let fields = fieldLines.count == 0 ? target.upperBound ..< target.upperBound : fieldLines.bytes.indices
+        self.layout = Layout(target: target, query: queryStart, fields: fields, fieldCount: fieldLines.count)
+        self.replaced = nil
     }
 }
 

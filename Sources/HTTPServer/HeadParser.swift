@@ -37,8 +37,12 @@ enum HeadParser {
             if head.count > limits.maxHeaderBytes { throw bad(431) }
             var fields = try fieldLines(lines.fieldLines, limits: limits)
             let (bodyLength, keepAlive) = try framing(&fields, start: start)
-            let request = HTTPRequest(method: start.method, target: start.target, path: start.path,
-                                      queryOffset: start.queryOffset, version: start.version, headers: fields.headers)
+            // The target and field lines stay in `head` (checked above; read when asked).
+            var request = HTTPRequest(method: start.method, head: head, target: start.target.indices,
+                                      queryStart: start.queryOffset.map { start.target.startIndex + $0 },
+                                      path: start.path, version: start.version, fieldLines: lines.fieldLines)
+            // An absolute-form target's authority replaces Host (RFC 9112 section 3.2.2).
+            if let authority = start.authority { request.headers.set(name: "Host", value: authority) }
             let head = RequestHead(request: request, bodyLength: bodyLength, keepAlive: keepAlive)
             return .success(Parsed(head: head, rejection: refusal(of: head, methodAllowed: start.methodAllowed,
                                                                  fields: fields, limits: limits)))
@@ -102,7 +106,8 @@ enum HeadParser {
     /// A checked request line.
     struct RequestLine {
         var method: String
-        var target: String
+        /// The target's bytes, a slice of the head (no copy).
+        var target: ArraySlice<UInt8>
         var version: HTTPVersion
         /// GET or HEAD, or OPTIONS with a path target: the methods whose target form is checked
         /// and that reach the responder.
@@ -134,11 +139,18 @@ enum HeadParser {
               !targetBytes.contains(UInt8(ascii: "#")),
               percentEncodingIsValid(targetBytes.prefix { $0 != UInt8(ascii: "?") }) else { throw bad() }
 
-        let method = String(decoding: methodBytes, as: UTF8.self)
-        // Compared as bytes (case-sensitive, RFC 9110 section 9.1), not as Strings.
-        let getOrHead = methodBytes.elementsEqual("GET".utf8) || methodBytes.elementsEqual("HEAD".utf8)
-        var result = RequestLine(method: method, target: String(decoding: targetBytes, as: UTF8.self),
-                                 version: version, methodAllowed: getOrHead)
+        // Compared as bytes (case-sensitive, RFC 9110 section 9.1), not as Strings; the served
+        // methods' names are literals (no String made per request).
+        let method: String
+        if methodBytes.elementsEqual("GET".utf8) {
+            method = "GET"
+        } else if methodBytes.elementsEqual("HEAD".utf8) {
+            method = "HEAD"
+        } else {
+            method = String(decoding: methodBytes, as: UTF8.self)
+        }
+        let getOrHead = method == "GET" || method == "HEAD"
+        var result = RequestLine(method: method, target: targetBytes, version: version, methodAllowed: getOrHead)
         // OPTIONS with a path target also reaches the responder (CORS preflights); `OPTIONS *`
         // and other targets stay 405 here.
         if result.methodAllowed || method == "OPTIONS" {
@@ -155,8 +167,8 @@ enum HeadParser {
     }
 
     /// What the field lines said, as far as framing and routing care.
+    /// The lines themselves stay in the head: `HTTPRequest.headers` reads them when asked.
     struct FieldSummary {
-        var headers = HTTPFields()
         var hostCount = 0
         var hostValid = true
         var contentLength: Int?
@@ -173,7 +185,6 @@ enum HeadParser {
                            limits: RequestParserLimits) throws(RequestRejection) -> FieldSummary {
         if lines.count > limits.maxHeaderFields { throw bad(431) }
         var fields = FieldSummary()
-        fields.headers.reserveCapacity(lines.count)
         for line in lines {
             guard let first = line.first, !ByteClass.isOWS(first) else { throw bad() }  // obs-fold
             guard let colon = line.firstIndex(of: ByteClass.colon) else { throw bad() }
@@ -184,8 +195,6 @@ enum HeadParser {
             while let l = value.last, ByteClass.isOWS(l) { value = value.dropLast() }
             guard value.allSatisfy(ByteClass.isFieldValueChar) else { throw bad() }
             note(name: name, value: value, in: &fields)
-            fields.headers.append(name: String(decoding: name, as: UTF8.self),
-                                  value: String(decoding: value, as: UTF8.self))
         }
         return fields
     }
@@ -220,7 +229,6 @@ enum HeadParser {
         let version = start.version
         if fields.hostCount > 1 || !fields.hostValid { throw bad() }
         if version.minor >= 1 && fields.hostCount != 1 { throw bad() }
-        if let authority = start.authority { fields.headers.set(name: "Host", value: authority) }
         if fields.contentLengthInvalid || fields.contentLengthConflict { throw bad() }
         if fields.hasTransferEncoding {
             if fields.contentLength != nil || version.minor == 0 { throw bad() }

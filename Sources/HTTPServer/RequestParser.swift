@@ -70,7 +70,8 @@ enum RequestParseResult: Sendable {
 ///
 /// A pure value: feed bytes with `append`, then call `next()` until it returns `.needMore`.
 /// It finds the end of the head scanning each byte once, checks the request line and field lines
-/// on bytes (Strings are made only for the finished `HTTPRequest`), and after a request with a
+/// on bytes (the finished `HTTPRequest` keeps its target and field lines as slices of the
+/// buffer; Strings are made when they are read), and after a request with a
 /// Content-Length body it skips that many bytes, so a body is never parsed as the next request.
 ///
 /// Line endings: every LF must be preceded by CR. A bare LF is rejected with 400 and close
@@ -111,18 +112,19 @@ struct RequestParser {
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard !failed else { return }
+        compact()
         buffer.append(contentsOf: bytes)
     }
 
     mutating func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
         guard !failed else { return }
+        compact()
         buffer.append(contentsOf: bytes)
     }
 
     /// Consumes buffered bytes and reports the next request head, rejection, or `.needMore`.
     mutating func next() -> RequestParseResult {
         if failed { return .needMore }
-        defer { compact() }
 
         if bodyRemaining > 0 {
             let n = min(bodyRemaining, buffer.count - start)
@@ -253,6 +255,11 @@ struct RequestParser {
         return .needMore
     }
 
+    /// Drops consumed bytes before new ones are appended, not after a head is parsed: the request
+    /// just returned holds a slice of `buffer` (its target and field lines), and by the next
+    /// append it has usually been answered and dropped, so the storage is unique and is reused
+    /// in place (no allocation per request); a request still held (answered off the loop) makes
+    /// this copy-on-write once.
     private mutating func compact() {
         if start == buffer.count {
             buffer.removeAll(keepingCapacity: buffer.capacity <= 64 * 1024)

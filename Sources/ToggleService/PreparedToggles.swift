@@ -1,20 +1,32 @@
 import HTTPServer
+#if canImport(Glibc)
+import Glibc
+#endif
 import Utilities
 import TogglePicture
 
 /// A parsed `/toggle` request: what to draw, its cache key and ETag, and the response fields.
-struct PreparedToggle: Sendable {
-    var picture: ToggleImage.Picture
+/// A class: the memo hands out a reference per request, not a copy of five fields.
+final class PreparedToggle: Sendable {
+    let picture: ToggleImage.Picture
     /// `picture.canonicalKey`, the image cache's key.
-    var key: String
-    var entityTag: String
+    let key: String
+    let entityTag: String
     /// ETag, Cache-Control, CORS, nosniff and X-Ignored-Params (no Content-Type yet).
-    var fields: HTTPFields
+    let fields: HTTPFields
     /// The image cache's shard for `key` (`ImageCache.shardIndex`), hashed once.
-    var shard: Int
+    let shard: Int
     /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
     /// the cached image has the same length.
     let ready = ReadyHead()
+
+    init(picture: ToggleImage.Picture, key: String, entityTag: String, fields: HTTPFields, shard: Int) {
+        self.picture = picture
+        self.key = key
+        self.entityTag = entityTag
+        self.fields = fields
+        self.shard = shard
+    }
 }
 
 /// The serialized head of a 200 image response, without the image: the image cache alone holds
@@ -38,29 +50,90 @@ final class ReadyHead: Sendable {
     }
 }
 
-/// Parsed toggle requests by their raw path and query, so a repeated request (the common case:
+/// Parsed toggle requests by their target as sent, so a repeated request (the common case:
 /// pages embed the same few URLs) skips query parsing, the canonical key and the ETag hash, which
-/// were most of a cache hit's instructions. Bounded: at most `limit` entries of short targets;
-/// emptied when full (refilled by the next requests, each costing one parse), as
-/// `BoundedCache.WhenFull.startOver`. Thread-safe.
+/// were most of a cache hit's instructions. Looked up by the target's bytes (`TargetKey`: a slice
+/// of the received head, hashed and compared in place, no `String` per request). Bounded: at most
+/// `limit` entries of targets up to 256 bytes; emptied when full (refilled by the next requests,
+/// each costing one parse), as `BoundedCache.WhenFull.startOver`. Thread-safe.
 final class PreparedToggles: Sendable {
-    private let table: BoundedCache<String, PreparedToggle>
-    var limit: Int { table.capacity }
+    let limit: Int
+    private let table = Locked<[TargetKey: PreparedToggle]>([:])
 
-    init(limit: Int = 4096) { table = BoundedCache(capacity: limit, whenFull: .startOver) }
+    init(limit: Int = 4096) { self.limit = max(0, limit) }
 
     /// The table key for a request: its target as sent (path and query are a function of it, so
-    /// the same target always means the same parsed request; no string is built per request),
-    /// or nil for a target too long to be worth keeping.
-    static func memoKey(_ request: HTTPRequest) -> String? {
-        request.target.utf8.count <= 256 ? request.target : nil
+    /// the same target always means the same parsed request), or nil for a target too long to be
+    /// worth keeping. Holds the request's bytes; `insert` keeps a copy of them.
+    static func memoKey(_ request: HTTPRequest) -> TargetKey? {
+        let target = request.targetUTF8
+        return target.count <= 256 ? TargetKey(target) : nil
     }
 
-    func entry(for key: String) -> PreparedToggle? {
-        table.value(for: key)
+    func entry(for key: TargetKey) -> PreparedToggle? {
+        table.withLock { $0[key] }
     }
 
-    func insert(_ entry: PreparedToggle, for key: String) {
-        table.insert(entry, for: key)
+    func insert(_ entry: PreparedToggle, for key: TargetKey) {
+        guard limit > 0 else { return }
+        // Its own copy of the bytes: the key's slice may be the connection's input buffer.
+        let owned = TargetKey(ArraySlice(Array(key.bytes)), hash: key.hash)
+        table.withLock { table in
+            guard table[owned] == nil else { return }
+            if table.count >= limit { table.removeAll(keepingCapacity: true) }
+            table[owned] = entry
+        }
+    }
+
+    /// Entries held.
+    var count: Int { table.withLock { $0.count } }
+}
+
+/// A request target's bytes as a table key: hashed once (eight bytes at a time), compared by
+/// hash, length and then bytes.
+struct TargetKey: Hashable, Sendable {
+    let bytes: ArraySlice<UInt8>
+    let hash: UInt64
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.init(bytes, hash: Self.hash(bytes))
+    }
+
+    init(_ bytes: ArraySlice<UInt8>, hash: UInt64) {
+        self.bytes = bytes
+        self.hash = hash
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (a: TargetKey, b: TargetKey) -> Bool {
+        guard a.hash == b.hash, a.bytes.count == b.bytes.count else { return false }
+        return a.bytes.withUnsafeBytes { x in
+            b.bytes.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
+    }
+
+    /// A 64-bit mix of the bytes: each 8-byte word (then each remaining byte) is xored in,
+    /// multiplied by the odd constant 2^64 / golden ratio (Knuth's multiplicative hashing) and its
+    /// high half folded down, so every bit of the result depends on every input bit. Seeded with
+    /// the length. Not a defence against chosen collisions: the table is bounded and small, and a
+    /// collision costs one more `memcmp`.
+    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBytes { raw in
+            let k: UInt64 = 0x9e37_79b9_7f4a_7c15
+            var h = UInt64(raw.count) &* k
+            var i = 0
+            while i + 8 <= raw.count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* k
+                h ^= h >> 32
+                i += 8
+            }
+            while i < raw.count {
+                h = (h ^ UInt64(raw[i])) &* k
+                h ^= h >> 32
+                i += 1
+            }
+            return h
+        }
     }
 }
