@@ -72,20 +72,23 @@ public struct HTTPFields: Sendable, Equatable, Sequence {
     /// The value of the first line named `name`, or nil.
     public subscript(name: String) -> String? {
         guard let received else { return list.first { Self.namesEqual($0.name, name) }?.value }
-        for line in received {
-            let (lineName, value) = Self.split(line)
-            if Self.namesEqual(lineName, name) { return String(decoding: value, as: UTF8.self) }
+        var found: ArraySlice<UInt8>?
+        Self.forEachValue(named: name, in: received) { value in
+            found = value
+            return false
         }
-        return nil
+        return found.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Every value of the lines named `name`, in order.
     public func values(for name: String) -> [String] {
         guard let received else { return list.filter { Self.namesEqual($0.name, name) }.map(\.value) }
-        return received.compactMap { line in
-            let (lineName, value) = Self.split(line)
-            return Self.namesEqual(lineName, name) ? String(decoding: value, as: UTF8.self) : nil
+        var values: [String] = []
+        Self.forEachValue(named: name, in: received) { value in
+            values.append(String(decoding: value, as: UTF8.self))
+            return true
         }
+        return values
     }
 
     public func contains(name: String) -> Bool { self[name] != nil }
@@ -108,6 +111,32 @@ public struct HTTPFields: Sendable, Equatable, Sequence {
             return false
         }
         return true
+    }
+
+    /// Calls `body` with the value of each received line named `name` (ASCII case-insensitive),
+    /// in order, until it returns false. Compares the name before trimming anything, over the
+    /// lines' storage (a lookup reads every line of the head).
+    private static func forEachValue(named name: String, in lines: HeadParser.FieldLines,
+                                     _ body: (ArraySlice<UInt8>) -> Bool) {
+        var name = name
+        name.withUTF8 { n in
+            // A name with a colon matches no line (a line's name ends at its first colon).
+            guard !n.contains(ByteClass.colon) else { return }
+            let bytes = lines.bytes
+            var lineStart = bytes.startIndex
+            while let lf = ByteClass.firstIndex(of: ByteClass.lf, in: bytes[lineStart...]) {
+                let line = bytes[lineStart ..< lf - 1]
+                lineStart = lf + 1
+                guard line.count > n.count, line[line.startIndex + n.count] == ByteClass.colon else { continue }
+                let matches = line.withUnsafeBufferPointer { l in
+                    for i in 0 ..< n.count where l[i] != n[i] && ByteClass.lowercased(l[i]) != ByteClass.lowercased(n[i]) {
+                        return false
+                    }
+                    return true
+                }
+                if matches, !body(split(line).value) { return }
+            }
+        }
     }
 
     /// Turns received lines into `list` before a change.

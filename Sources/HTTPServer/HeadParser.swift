@@ -68,7 +68,7 @@ enum HeadParser {
         struct Iterator: IteratorProtocol {
             var rest: ArraySlice<UInt8>
             mutating func next() -> ArraySlice<UInt8>? {
-                guard let lf = rest.firstIndex(of: ByteClass.lf) else { return nil }
+                guard let lf = ByteClass.firstIndex(of: ByteClass.lf, in: rest) else { return nil }
                 let line = rest[rest.startIndex ..< lf - 1]
                 rest = rest[(lf + 1)...]
                 return line
@@ -87,7 +87,7 @@ enum HeadParser {
         var lastLineEmpty = false
         var requestLine = head[head.startIndex ..< head.startIndex]
         var fieldsStart = head.startIndex
-        for i in head.indices where head[i] == ByteClass.lf {
+        while let i = ByteClass.firstIndex(of: ByteClass.lf, in: head[lineStart...]) {
             let line = head[lineStart ..< i - 1]
             if count == 0 {
                 requestLine = line
@@ -135,9 +135,7 @@ enum HeadParser {
         if targetBytes.count > limits.maxRequestTargetBytes { throw bad(414) }
         guard let version = parseVersion(versionBytes) else { throw bad() }
         guard version.major == 1 else { throw bad(505) }
-        guard targetBytes.allSatisfy(ByteClass.isTargetChar),
-              !targetBytes.contains(UInt8(ascii: "#")),
-              percentEncodingIsValid(targetBytes.prefix { $0 != UInt8(ascii: "?") }) else { throw bad() }
+        guard targetIsValid(targetBytes) else { throw bad() }
 
         // Compared as bytes (case-sensitive, RFC 9110 section 9.1), not as Strings; the served
         // methods' names are literals (no String made per request).
@@ -284,6 +282,29 @@ enum HeadParser {
             n = n * 10 + Int(d - 0x30)
         }
         return n
+    }
+
+    /// A request target's bytes are all `ByteClass.isTargetChar`, none is `#`, and before the
+    /// first `?` every `%` is followed by two hex digits (`percentEncodingIsValid`): the three
+    /// checks in one pass over the target's storage.
+    static func targetIsValid(_ target: ArraySlice<UInt8>) -> Bool {
+        target.withUnsafeBufferPointer { b in
+            var inPath = true
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                guard ByteClass.isTargetChar(c), c != UInt8(ascii: "#") else { return false }
+                if c == UInt8(ascii: "?") {
+                    inPath = false
+                } else if inPath && c == UInt8(ascii: "%") {
+                    guard i + 2 < b.count, ByteClass.isHexDigit(b[i + 1]), ByteClass.isHexDigit(b[i + 2]) else {
+                        return false
+                    }
+                }
+                i += 1
+            }
+            return true
+        }
     }
 
     /// Every `%` is followed by two hex digits. Checked on the path only: the query belongs to the
