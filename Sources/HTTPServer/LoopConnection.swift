@@ -60,7 +60,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         var body: [UInt8]
         var offset = 0
         var method: String?
-        var target: ArraySlice<UInt8>?
+        /// The request's target bytes (empty, with `method` nil, for the server's own errors).
+        var target: ArraySlice<UInt8>
         var annotations: [String: String]
         var status: Int
         var started: Double
@@ -319,7 +320,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         let trailer = loop.dateTrailer(close: close, announceKeepAlive: request?.version == .http1_0)
         let output = ResponseSerializer.serialize(response, isHead: isHead, trailer: trailer)
         pending = PendingWrite(head: output.head, trailer: output.trailer, body: output.body, method: request?.method,
-                               target: request?.targetUTF8, annotations: response.annotations,
+                               target: request?.targetUTF8 ?? [], annotations: response.annotations,
                                status: output.status, started: current.started)
         current = (nil, 0)
         writable()
@@ -352,7 +353,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     private func report(_ write: PendingWrite, bytes: Int) {
         metrics?.requestCompleted(HTTPExchange(
-            method: write.method, targetUTF8: write.target, status: write.status, bytes: bytes,
+            method: write.method, targetUTF8: write.target, hasTarget: write.method != nil, status: write.status, bytes: bytes,
             duration: MonotonicClock.now() - write.started, annotations: write.annotations))
     }
 

@@ -62,26 +62,29 @@ final class PreparedToggles: Sendable {
 
     init(limit: Int = 4096) { self.limit = max(0, limit) }
 
-    /// The table key for a request: its target as sent (path and query are a function of it, so
-    /// the same target always means the same parsed request), or nil for a target too long to be
-    /// worth keeping. Holds the request's bytes; `insert` keeps a copy of them.
-    static func memoKey(_ request: HTTPRequest) -> TargetKey? {
+    /// Longest target kept, in bytes: a longer one is parsed every time.
+    static let maxTargetBytes = 256
+
+    /// The entry for a request's target as sent (path and query are a function of it, so the
+    /// same target always means the same parsed request); nil when none is held or the target
+    /// is longer than `maxTargetBytes`.
+    func entry(for request: HTTPRequest) -> PreparedToggle? {
         let target = request.targetUTF8
-        return target.count <= 256 ? TargetKey(target) : nil
+        guard target.count <= Self.maxTargetBytes else { return nil }
+        let key = TargetKey(target)
+        return table.withLock { $0[key] }
     }
 
-    func entry(for key: TargetKey) -> PreparedToggle? {
-        table.withLock { $0[key] }
-    }
-
-    func insert(_ entry: PreparedToggle, for key: TargetKey) {
-        guard limit > 0 else { return }
-        // Its own copy of the bytes: the key's slice may be the connection's input buffer.
-        let owned = TargetKey(ArraySlice(Array(key.bytes)), hash: key.hash)
+    /// Keeps `entry` for the request's target (not for one longer than `maxTargetBytes`).
+    func insert(_ entry: PreparedToggle, for request: HTTPRequest) {
+        let target = request.targetUTF8
+        guard limit > 0, target.count <= Self.maxTargetBytes else { return }
+        // Its own copy of the bytes: the request's may be a slice of the connection's input.
+        let key = TargetKey(ArraySlice(Array(target)))
         table.withLock { table in
-            guard table[owned] == nil else { return }
+            guard table[key] == nil else { return }
             if table.count >= limit { table.removeAll(keepingCapacity: true) }
-            table[owned] = entry
+            table[key] = entry
         }
     }
 

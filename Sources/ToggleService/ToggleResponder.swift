@@ -73,8 +73,7 @@ public struct ToggleResponder: HTTPResponder {
     /// you mean" search, costs milliseconds that would hold up every connection of the loop.
     /// The memo is keyed by the target, so the format (`.png`, `.svg`) is in its entry.
     func cachedToggle(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let cache, let memoKey = PreparedToggles.memoKey(request),
-              let entry = prepared.entry(for: memoKey) else { return nil }
+        guard let cache, let entry = prepared.entry(for: request) else { return nil }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
             return HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")
         }
@@ -101,9 +100,8 @@ public struct ToggleResponder: HTTPResponder {
     /// path and query came before), or answers a parameter error or a 304.
     func prepareToggle(_ request: HTTPRequest, format: ImageFormat,
                        impliedScale: Double?) -> Result<PreparedToggle, EarlyAnswer> {
-        let memoKey = PreparedToggles.memoKey(request)
         let entry: PreparedToggle
-        if let memoKey, let known = prepared.entry(for: memoKey) {
+        if let known = prepared.entry(for: request) {
             entry = known
         } else {
             let query: ToggleQuery
@@ -126,7 +124,7 @@ public struct ToggleResponder: HTTPResponder {
             }
             entry = PreparedToggle(picture: picture, key: key, entityTag: tag, fields: fields,
                                    shard: cache?.shardIndex(for: key) ?? 0)
-            if let memoKey { prepared.insert(entry, for: memoKey) }
+            prepared.insert(entry, for: request)
         }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
             return .failure(EarlyAnswer(response: HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")))
