@@ -15,9 +15,9 @@ public struct HTTPVersion: Sendable, Equatable, CustomStringConvertible {
 /// (this service takes no request bodies).
 ///
 /// A parsed request keeps its target and field lines as the bytes they arrived in (one slice of
-/// the connection's input, no copy, and offsets into it): `target`, `query` and the values of
-/// `headers` become `String`s only when read, so a request answered from a cache by `targetUTF8`
-/// makes none, and copying a request retains one buffer, not a `String` per part.
+/// the connection's input, no copy, and offsets into it): `target`, `query`, `headers` and a
+/// `field(named:)` become `String`s only when read, so a request answered from a cache by
+/// `targetUTF8` makes none, and copying a request retains one buffer, not a `String` per part.
 public struct HTTPRequest: Sendable {
     /// The method token, case-sensitive as sent (`GET`, `HEAD`, ...).
     public var method: String
@@ -51,13 +51,28 @@ public struct HTTPRequest: Sendable {
         set { replace { $0.query = newValue } }
     }
 
-    /// The field lines; a parsed request's are read from the received bytes (`HTTPFields`).
+    /// The field lines, in order. A parsed request makes this list (a `String` per name and value)
+    /// each time it is read: to look up one field, `field(named:)` reads the received bytes.
     public var headers: HTTPFields {
-        get {
-            replaced?.headers
-                ?? HTTPFields(received: HeadParser.FieldLines(bytes: received[layout.fields], count: layout.fieldCount))
-        }
+        get { replaced?.headers ?? HTTPFields(fields: fieldLines.fields) }
         set { replace { $0.headers = newValue } }
+    }
+
+    /// The value of the first field line named `name` (ASCII case-insensitive), or nil; as
+    /// `headers[name]`, but a parsed request finds it in the received bytes and makes a `String`
+    /// for that value only.
+    public func field(named name: String) -> String? {
+        if let replaced { return replaced.headers[name] }
+        var found: ArraySlice<UInt8>?
+        fieldLines.forEachValue(named: name) { value in
+            found = value
+            return false
+        }
+        return found.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private var fieldLines: HeadParser.FieldLines {
+        HeadParser.FieldLines(bytes: received[layout.fields], count: Int(layout.fieldCount))
     }
 
     /// The received head (request line through the empty line); empty for a request made with
@@ -69,13 +84,31 @@ public struct HTTPRequest: Sendable {
     /// were set); nil while they are read from `received`. Shared, replaced whole on a change.
     private var replaced: Parts?
 
+    /// Indices of the base array, as 32-bit integers (a head is at most
+    /// `maxHeaderBytes` into a buffer far below 2 GiB): a request is copied as it is passed on,
+    /// and a smaller one is copied with fewer instructions.
     private struct Layout: Sendable {
-        var target: Range<Int>
-        /// Where the query starts (after the first `?`), nil for none; it ends with the target.
-        var query: Int?
+        var targetStart: Int32
+        var targetEnd: Int32
+        /// Where the query starts (after the first `?`), -1 for none; it ends with the target.
+        var queryStart: Int32
         /// From the first field line through the CRLF of the last.
-        var fields: Range<Int>
-        var fieldCount: Int
+        var fieldsStart: Int32
+        var fieldsEnd: Int32
+        var fieldCount: Int32
+
+        var target: Range<Int> { Int(targetStart) ..< Int(targetEnd) }
+        var query: Int? { queryStart < 0 ? nil : Int(queryStart) }
+        var fields: Range<Int> { Int(fieldsStart) ..< Int(fieldsEnd) }
+
+        init(target: Range<Int>, query: Int?, fields: Range<Int>, fieldCount: Int) {
+            targetStart = Int32(target.lowerBound)
+            targetEnd = Int32(target.upperBound)
+            queryStart = Int32(query ?? -1)
+            fieldsStart = Int32(fields.lowerBound)
+            fieldsEnd = Int32(fields.upperBound)
+            self.fieldCount = Int32(fieldCount)
+        }
     }
 
     private final class Parts: Sendable {
