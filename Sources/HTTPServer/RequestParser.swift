@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The limits a `RequestParser` enforces, taken from `HTTPServerConfiguration`.
 struct RequestParserLimits: Sendable {
     /// Longest request target in bytes (414 beyond).
@@ -197,8 +201,9 @@ struct RequestParser {
     /// Scans new bytes for the empty line ending the head; checks limits on the way.
     private mutating func scanForEndOfHead() -> ScanResult {
         let available = buffer.count - start
-        // Over the buffer's storage, state in locals: one byte costs a compare or two, not an
-        // access check and a bounds check per read (the scanner sees every byte of every head).
+        // Over the buffer's storage, state in locals, line ends and the request line's spaces
+        // found with memchr: the scanner sees every byte of every head, and a byte-by-byte loop
+        // cost about 15 instructions per byte.
         let found: ScanResult? = buffer.withUnsafeBufferPointer { all in
             let bytes = UnsafeBufferPointer(rebasing: all[start ..< start + available])
             var scanned = self.scanned, lineStart = self.lineStart, linesSeen = self.linesSeen
@@ -210,14 +215,26 @@ struct RequestParser {
                 self.firstSpace = firstSpace
                 self.secondSpace = secondSpace
             }
+            guard let base = bytes.baseAddress else { return nil }
             while scanned < available {
-                let i = scanned
-                let b = bytes[i]
-                scanned += 1
-                if linesSeen == 0 && b == ByteClass.sp {
-                    if firstSpace == nil { firstSpace = i } else if secondSpace == nil { secondSpace = i }
+                // The next LF (memchr), or none in what has arrived.
+                let lf = memchr(base + scanned, Int32(ByteClass.lf), available - scanned)
+                let i = lf.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? available
+                if linesSeen == 0 {
+                    // The request line's first two spaces, up to that LF.
+                    var from = scanned
+                    while secondSpace == nil, from < i,
+                          let sp = memchr(base + from, Int32(ByteClass.sp), i - from) {
+                        let at = UnsafePointer<UInt8>(sp.assumingMemoryBound(to: UInt8.self)) - base
+                        if firstSpace == nil { firstSpace = at } else { secondSpace = at }
+                        from = at + 1
+                    }
                 }
-                guard b == ByteClass.lf else { continue }
+                guard lf != nil else {
+                    scanned = available
+                    break
+                }
+                scanned = i + 1
                 guard i > lineStart, bytes[i - 1] == ByteClass.cr else {
                     return .reject(RequestRejection(status: 400, closeConnection: true))  // bare LF
                 }
