@@ -184,17 +184,32 @@ enum HeadParser {
         if lines.count > limits.maxHeaderFields { throw bad(431) }
         var fields = FieldSummary()
         for line in lines {
-            guard let first = line.first, !ByteClass.isOWS(first) else { throw bad() }  // obs-fold
-            guard let colon = line.firstIndex(of: ByteClass.colon) else { throw bad() }
-            let name = line[line.startIndex ..< colon]
-            guard !name.isEmpty, name.allSatisfy(ByteClass.isTokenChar) else { throw bad() }
-            var value = line[(colon + 1)...]
-            while let f = value.first, ByteClass.isOWS(f) { value = value.dropFirst() }
-            while let l = value.last, ByteClass.isOWS(l) { value = value.dropLast() }
-            guard value.allSatisfy(ByteClass.isFieldValueChar) else { throw bad() }
+            guard let (name, value) = fieldLine(line) else { throw bad() }
             note(name: name, value: value, in: &fields)
         }
         return fields
+    }
+
+    /// One field line's name and value (optional whitespace trimmed), or nil when it is not
+    /// `token ":" OWS field-value OWS`: a line starting with whitespace (obs-fold), no colon, an
+    /// empty name or one with a byte outside `tchar`, a control byte in the value. One pass over
+    /// the line's storage (the name's bytes up to the first byte that is not `tchar`, which must
+    /// be the colon; the value's bytes).
+    static func fieldLine(_ line: ArraySlice<UInt8>) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)? {
+        let parts: (colon: Int, valueStart: Int, valueEnd: Int)? = line.withUnsafeBufferPointer { l in
+            var i = 0
+            while i < l.count, ByteClass.isTokenChar(l[i]) { i += 1 }
+            guard i > 0, i < l.count, l[i] == ByteClass.colon else { return nil }
+            let colon = i
+            for j in colon + 1 ..< l.count where !ByteClass.isFieldValueChar(l[j]) { return nil }
+            var start = colon + 1, end = l.count
+            while start < end, ByteClass.isOWS(l[start]) { start += 1 }
+            while end > start, ByteClass.isOWS(l[end - 1]) { end -= 1 }
+            return (colon, start, end)
+        }
+        guard let parts else { return nil }
+        let base = line.startIndex
+        return (line[base ..< base + parts.colon], line[base + parts.valueStart ..< base + parts.valueEnd])
     }
 
     /// Records what a field line means for Host, framing and keep-alive.
@@ -288,11 +303,19 @@ enum HeadParser {
     /// first `?` every `%` is followed by two hex digits (`percentEncodingIsValid`): the three
     /// checks in one pass over the target's storage.
     static func targetIsValid(_ target: ArraySlice<UInt8>) -> Bool {
-        target.withUnsafeBufferPointer { b in
+        // Bytes 0x21...0x7E other than `#`, `%` and `?`, one bit per byte value (0-63, 64-127):
+        // the usual byte costs a shift and a test.
+        let plainLow: UInt64 = (UInt64.max >> 1) & ~((1 << 33) - 1) & ~(1 << 35) & ~(1 << 37)
+        let plainHigh: UInt64 = UInt64.max >> 1
+        return target.withUnsafeBufferPointer { b in
             var inPath = true
             var i = 0
             while i < b.count {
                 let c = b[i]
+                if c < 64 ? (plainLow >> UInt64(c)) & 1 != 0 : c < 128 && (plainHigh >> UInt64(c - 64)) & 1 != 0 {
+                    i += 1
+                    continue
+                }
                 guard ByteClass.isTargetChar(c), c != UInt8(ascii: "#") else { return false }
                 if c == UInt8(ascii: "?") {
                     inPath = false

@@ -40,6 +40,18 @@ final class ReceivedRequestTests: XCTestCase {
         XCTAssertNil(request.query)
     }
 
+    /// The fuzzer's find (a8df4d2 let OPTIONS with a path reach the responder; the fuzz target
+    /// still allowed only GET and HEAD): `OPTIONS /*` is an origin-form path, not asterisk-form.
+    func testOptionsWithAPathIsAccepted() throws {
+        let request = try parsed("OPTIONS /* HTTP/1.1\r\nHost: 7Optional77;7777tHTTl77777ose\r\n\r\n")
+        XCTAssertEqual(request.method, "OPTIONS")
+        XCTAssertEqual(request.path, "/*")
+        var parser = RequestParser(limits: RequestParserLimits())
+        parser.append(contentsOf: Array("OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n".utf8))
+        guard case .rejected(let rejection) = parser.next() else { return XCTFail("OPTIONS * accepted") }
+        XCTAssertEqual(rejection.status, 405)
+    }
+
     /// Setting a part replaces it and keeps the others as they were read.
     func testSettingAPartKeepsTheOthers() throws {
         var request = try parsed("GET /t?q=1 HTTP/1.1\r\nHost: h\r\nAccept: */*\r\n\r\n")
@@ -53,5 +65,39 @@ final class ReceivedRequestTests: XCTestCase {
         XCTAssertEqual(request.query, "q=2")
         XCTAssertEqual(request.field(named: "x-more"), "m")
         XCTAssertEqual(request.headers.count, 3)
+    }
+}
+
+/// The one-pass target check against RFC 9112's rules spelled out one by one: visible ASCII, no
+/// `#`, and `%` followed by two hex digits before the first `?` (the query is the application's).
+final class TargetCheckTests: XCTestCase {
+    private func spelledOut(_ t: [UInt8]) -> Bool {
+        guard t.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E }), !t.contains(UInt8(ascii: "#")) else { return false }
+        let path = t.prefix { $0 != UInt8(ascii: "?") }
+        let hex = Set("0123456789abcdefABCDEF".utf8)
+        var i = 0
+        while i < path.count {
+            if path[i] == UInt8(ascii: "%") {
+                guard i + 2 < path.count, hex.contains(path[i + 1]), hex.contains(path[i + 2]) else { return false }
+            }
+            i += 1
+        }
+        return true
+    }
+
+    func testEveryByteAndEscapesAgreeWithTheRules() {
+        for b in 0 ... 255 {
+            for t in [[UInt8(ascii: "/"), UInt8(b)], [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(b)],
+                      [UInt8(ascii: "%"), UInt8(b), UInt8(ascii: "0")], [UInt8(ascii: "?"), UInt8(ascii: "%"), UInt8(b)]] {
+                XCTAssertEqual(HeadParser.targetIsValid(t[...]), spelledOut(t), "\(t)")
+            }
+        }
+        // Every string of up to 4 bytes over an alphabet of the interesting bytes.
+        let alphabet: [UInt8] = Array("%?#/aF9g".utf8) + [0x20, 0x7F, 0x80]
+        var targets: [[UInt8]] = [[]]
+        for _ in 0 ..< 4 {
+            targets = targets.flatMap { t in alphabet.map { t + [$0] } }
+            for t in targets { XCTAssertEqual(HeadParser.targetIsValid(t[...]), spelledOut(t), "\(t)") }
+        }
     }
 }
