@@ -122,10 +122,10 @@ enum HeadParser {
     /// `method SP request-target SP HTTP-version` (RFC 9112 section 3), with the target's form
     /// (section 3.2) for the methods served.
     static func requestLine(_ line: ArraySlice<UInt8>, limits: RequestParserLimits) throws(RequestRejection) -> RequestLine {
-        guard let sp1 = line.firstIndex(of: ByteClass.sp) else { throw bad() }
+        guard let sp1 = ByteClass.firstIndex(of: ByteClass.sp, in: line) else { throw bad() }
         let methodBytes = line[line.startIndex ..< sp1]
         let rest = line[(sp1 + 1)...]
-        guard let sp2 = rest.firstIndex(of: ByteClass.sp) else { throw bad() }
+        guard let sp2 = ByteClass.firstIndex(of: ByteClass.sp, in: rest) else { throw bad() }
         let targetBytes = rest[rest.startIndex ..< sp2]
         let versionBytes = rest[(sp2 + 1)...]
 
@@ -140,14 +140,17 @@ enum HeadParser {
         // Compared as bytes (case-sensitive, RFC 9110 section 9.1), not as Strings; the served
         // methods' names are literals (no String made per request).
         let method: String
-        if methodBytes.elementsEqual("GET".utf8) {
-            method = "GET"
-        } else if methodBytes.elementsEqual("HEAD".utf8) {
-            method = "HEAD"
+        let m = methodBytes.startIndex
+        let getOrHead: Bool
+        if methodBytes.count == 3, methodBytes[m] == UInt8(ascii: "G"), methodBytes[m + 1] == UInt8(ascii: "E"),
+           methodBytes[m + 2] == UInt8(ascii: "T") {
+            (method, getOrHead) = ("GET", true)
+        } else if methodBytes.count == 4, methodBytes[m] == UInt8(ascii: "H"), methodBytes[m + 1] == UInt8(ascii: "E"),
+                  methodBytes[m + 2] == UInt8(ascii: "A"), methodBytes[m + 3] == UInt8(ascii: "D") {
+            (method, getOrHead) = ("HEAD", true)
         } else {
-            method = String(decoding: methodBytes, as: UTF8.self)
+            (method, getOrHead) = (String(decoding: methodBytes, as: UTF8.self), false)
         }
-        let getOrHead = method == "GET" || method == "HEAD"
         var result = RequestLine(method: method, target: targetBytes, version: version, methodAllowed: getOrHead)
         // OPTIONS with a path target also reaches the responder (CORS preflights); `OPTIONS *`
         // and other targets stay 405 here.
