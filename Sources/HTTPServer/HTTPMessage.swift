@@ -14,17 +14,40 @@ public struct HTTPVersion: Sendable, Equatable, CustomStringConvertible {
 /// A parsed request head. The body, if any, has been read and discarded by the server
 /// (this service takes no request bodies).
 ///
-/// A parsed request keeps its target and field lines as the bytes they arrived in (one slice of
-/// the connection's input, no copy, and offsets into it): `target`, `query`, `headers` and a
-/// `field(named:)` become `String`s only when read, so a request answered from a cache by
-/// `targetUTF8` makes none, and copying a request retains one buffer, not a `String` per part.
+/// A parsed request keeps its head as the bytes it arrived in (one slice of the connection's
+/// input, no copy, and 32-bit offsets into it): `method` (other than GET and HEAD), `path`,
+/// `target`, `query`, `headers` and `field(named:)` become `String`s only when read, so a request
+/// answered from a cache by `targetUTF8` makes none, and a request is copied (it is passed on
+/// several times) as a few words and one reference.
 public struct HTTPRequest: Sendable {
     /// The method token, case-sensitive as sent (`GET`, `HEAD`, ...).
-    public var method: String
+    public var method: String {
+        get {
+            if let replaced { return replaced.method }
+            switch layout.methodKind {
+            case .get: return "GET"
+            case .head: return "HEAD"
+            case .other: return String(decoding: received[layout.method], as: UTF8.self)
+            }
+        }
+        set { replace { $0.method = newValue } }
+    }
+
     /// The path of the target, still percent-encoded (`/toggle`). For absolute-form targets,
     /// the path part only (`/` if empty).
-    public var path: String
-    public var version: HTTPVersion
+    public var path: String {
+        get {
+            if let replaced { return replaced.path }
+            let path = layout.path
+            return path.isEmpty ? "/" : String(decoding: received[path], as: UTF8.self)
+        }
+        set { replace { $0.path = newValue } }
+    }
+
+    public var version: HTTPVersion {
+        get { replaced?.version ?? HTTPVersion(major: Int(layout.versionMajor), minor: Int(layout.versionMinor)) }
+        set { replace { $0.version = newValue } }
+    }
 
     /// The request target exactly as sent (origin-form `/toggle?on=1`, or absolute-form).
     /// Made from the received bytes each time it is read, for a parsed request.
@@ -71,6 +94,11 @@ public struct HTTPRequest: Sendable {
         return found.map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The methods a parsed request knows without reading its bytes again.
+    enum MethodKind: UInt8, Sendable {
+        case get, head, other
+    }
+
     private var fieldLines: HeadParser.FieldLines {
         HeadParser.FieldLines(bytes: received[layout.fields], count: Int(layout.fieldCount))
     }
@@ -80,82 +108,96 @@ public struct HTTPRequest: Sendable {
     private var received: ArraySlice<UInt8>
     /// Where the parts are in `received` (indices of its base array).
     private var layout: Layout
-    /// Target, query and fields given as values (a request made by `init`, or one whose parts
-    /// were set); nil while they are read from `received`. Shared, replaced whole on a change.
+    /// The parts given as values (a request made by `init`, or one whose parts were set); nil
+    /// while they are read from `received`. Shared, replaced whole on a change.
     private var replaced: Parts?
 
-    /// Indices of the base array, as 32-bit integers (a head is at most
-    /// `maxHeaderBytes` into a buffer far below 2 GiB): a request is copied as it is passed on,
-    /// and a smaller one is copied with fewer instructions.
+    /// Indices of the base array as 32-bit integers (a head is at most `maxHeaderBytes` into a
+    /// buffer far below 2 GiB), and the version as bytes: a smaller request is copied with fewer
+    /// instructions.
     private struct Layout: Sendable {
+        var methodEnd: Int32
         var targetStart: Int32
         var targetEnd: Int32
         /// Where the query starts (after the first `?`), -1 for none; it ends with the target.
         var queryStart: Int32
+        var pathStart: Int32
+        var pathEnd: Int32
         /// From the first field line through the CRLF of the last.
         var fieldsStart: Int32
         var fieldsEnd: Int32
         var fieldCount: Int32
+        var versionMajor: UInt8
+        var versionMinor: UInt8
+        var methodKind: MethodKind
+        /// The head's first index (where the method starts).
+        var headStart: Int32
 
+        var method: Range<Int> { Int(headStart) ..< Int(methodEnd) }
         var target: Range<Int> { Int(targetStart) ..< Int(targetEnd) }
         var query: Int? { queryStart < 0 ? nil : Int(queryStart) }
+        var path: Range<Int> { Int(pathStart) ..< Int(pathEnd) }
         var fields: Range<Int> { Int(fieldsStart) ..< Int(fieldsEnd) }
-
-        init(target: Range<Int>, query: Int?, fields: Range<Int>, fieldCount: Int) {
-            targetStart = Int32(target.lowerBound)
-            targetEnd = Int32(target.upperBound)
-            queryStart = Int32(query ?? -1)
-            fieldsStart = Int32(fields.lowerBound)
-            fieldsEnd = Int32(fields.upperBound)
-            self.fieldCount = Int32(fieldCount)
-        }
     }
 
     private final class Parts: Sendable {
+        let method: String
+        let path: String
+        let version: HTTPVersion
         let target: String
         let query: String?
         let headers: HTTPFields
-        init(target: String, query: String?, headers: HTTPFields) {
-            self.target = target
-            self.query = query
-            self.headers = headers
+        init(_ p: MutableParts) {
+            method = p.method
+            path = p.path
+            version = p.version
+            target = p.target
+            query = p.query
+            headers = p.headers
         }
     }
 
     private struct MutableParts {
+        var method: String
+        var path: String
+        var version: HTTPVersion
         var target: String
         var query: String?
         var headers: HTTPFields
     }
 
     private mutating func replace(_ change: (inout MutableParts) -> Void) {
-        var parts = MutableParts(target: target, query: query, headers: headers)
+        var parts = MutableParts(method: method, path: path, version: version, target: target, query: query,
+                                 headers: headers)
         change(&parts)
-        replaced = Parts(target: parts.target, query: parts.query, headers: parts.headers)
+        replaced = Parts(parts)
     }
 
     public init(method: String, target: String, path: String, query: String?,
                 version: HTTPVersion, headers: HTTPFields) {
-        self.method = method
-        self.path = path
-        self.version = version
-        self.received = []
-        self.layout = Layout(target: 0 ..< 0, query: nil, fields: 0 ..< 0, fieldCount: 0)
-        self.replaced = Parts(target: target, query: query, headers: headers)
+        received = []
+        layout = Layout(methodEnd: 0, targetStart: 0, targetEnd: 0, queryStart: -1, pathStart: 0, pathEnd: 0,
+                        fieldsStart: 0, fieldsEnd: 0, fieldCount: 0, versionMajor: 0, versionMinor: 0,
+                        methodKind: .other, headStart: 0)
+        replaced = Parts(MutableParts(method: method, path: path, version: version, target: target, query: query,
+                                      headers: headers))
     }
 
-    /// A parsed request over its received head `head`: the target is `head[target]` (checked
-    /// ASCII), its query from `queryStart` to the target's end (nil for no `?`), the field lines
-    /// `fieldLines` (checked; a slice of `head`).
-    init(method: String, head: ArraySlice<UInt8>, target: Range<Int>, queryStart: Int?, path: String,
-         version: HTTPVersion, fieldLines: HeadParser.FieldLines) {
-        self.method = method
-        self.path = path
-        self.version = version
-        self.received = head
+    /// A parsed request over its received head `head` (checked by `HeadParser`): the method is
+    /// `head[method]`, the target `head[target]` (ASCII), its query from `queryStart` to the
+    /// target's end (nil for no `?`), its path `head[path]` (empty for `/`), the field lines
+    /// `fieldLines` (a slice of `head`). Indices are those of `head`'s base array.
+    init(head: ArraySlice<UInt8>, method: Range<Int>, methodKind: MethodKind, target: Range<Int>, queryStart: Int?,
+         path: Range<Int>, version: HTTPVersion, fieldLines: HeadParser.FieldLines) {
+        received = head
         let fields = fieldLines.count == 0 ? target.upperBound ..< target.upperBound : fieldLines.bytes.indices
-        self.layout = Layout(target: target, query: queryStart, fields: fields, fieldCount: fieldLines.count)
-        self.replaced = nil
+        layout = Layout(methodEnd: Int32(method.upperBound), targetStart: Int32(target.lowerBound),
+                        targetEnd: Int32(target.upperBound), queryStart: Int32(queryStart ?? -1),
+                        pathStart: Int32(path.lowerBound), pathEnd: Int32(path.upperBound),
+                        fieldsStart: Int32(fields.lowerBound), fieldsEnd: Int32(fields.upperBound),
+                        fieldCount: Int32(fieldLines.count), versionMajor: UInt8(version.major),
+                        versionMinor: UInt8(version.minor), methodKind: methodKind, headStart: Int32(method.lowerBound))
+        replaced = nil
     }
 }
 

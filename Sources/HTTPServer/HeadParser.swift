@@ -38,7 +38,8 @@ enum HeadParser {
             var fields = try fieldLines(lines.fieldLines, limits: limits)
             let (bodyLength, keepAlive) = try framing(&fields, start: start)
             // The target and field lines stay in `head` (checked above; read when asked).
-            var request = HTTPRequest(method: start.method, head: head, target: start.target.indices,
+            var request = HTTPRequest(head: head, method: start.method.indices, methodKind: start.methodKind,
+                                      target: start.target.indices,
                                       queryStart: start.queryOffset.map { start.target.startIndex + $0 },
                                       path: start.path, version: start.version, fieldLines: lines.fieldLines)
             // An absolute-form target's authority replaces Host (RFC 9112 section 3.2.2).
@@ -105,14 +106,17 @@ enum HeadParser {
 
     /// A checked request line.
     struct RequestLine {
-        var method: String
+        /// The method token's bytes, a slice of the head.
+        var method: ArraySlice<UInt8>
+        var methodKind: HTTPRequest.MethodKind
         /// The target's bytes, a slice of the head (no copy).
         var target: ArraySlice<UInt8>
         var version: HTTPVersion
         /// GET or HEAD, or OPTIONS with a path target: the methods whose target form is checked
         /// and that reach the responder.
         var methodAllowed: Bool
-        var path = "/"
+        /// The path's indices in the head (`TargetForm.path`); empty means `/`.
+        var path: Range<Int> = 0 ..< 0
         /// Where the query starts in `target`'s bytes (`TargetForm.queryOffset`).
         var queryOffset: Int?
         /// The authority of an absolute-form target, which replaces Host.
@@ -139,22 +143,23 @@ enum HeadParser {
 
         // Compared as bytes (case-sensitive, RFC 9110 section 9.1), not as Strings; the served
         // methods' names are literals (no String made per request).
-        let method: String
         let m = methodBytes.startIndex
-        let getOrHead: Bool
+        let kind: HTTPRequest.MethodKind
         if methodBytes.count == 3, methodBytes[m] == UInt8(ascii: "G"), methodBytes[m + 1] == UInt8(ascii: "E"),
            methodBytes[m + 2] == UInt8(ascii: "T") {
-            (method, getOrHead) = ("GET", true)
+            kind = .get
         } else if methodBytes.count == 4, methodBytes[m] == UInt8(ascii: "H"), methodBytes[m + 1] == UInt8(ascii: "E"),
                   methodBytes[m + 2] == UInt8(ascii: "A"), methodBytes[m + 3] == UInt8(ascii: "D") {
-            (method, getOrHead) = ("HEAD", true)
+            kind = .head
         } else {
-            (method, getOrHead) = (String(decoding: methodBytes, as: UTF8.self), false)
+            kind = .other
         }
-        var result = RequestLine(method: method, target: targetBytes, version: version, methodAllowed: getOrHead)
+        let getOrHead = kind != .other
+        var result = RequestLine(method: methodBytes, methodKind: kind, target: targetBytes, version: version,
+                                 methodAllowed: getOrHead)
         // OPTIONS with a path target also reaches the responder (CORS preflights); `OPTIONS *`
         // and other targets stay 405 here.
-        if result.methodAllowed || method == "OPTIONS" {
+        if result.methodAllowed || methodBytes.elementsEqual("OPTIONS".utf8) {
             let form = TargetForm.parse(targetBytes)
             if result.methodAllowed, form == nil { throw bad() }
             if let form {
