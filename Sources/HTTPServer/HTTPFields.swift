@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An ordered list of HTTP field lines (RFC 9110 section 5), as received or to be sent.
 ///
 /// Names compare case-insensitively (ASCII); order and duplicates are kept, because RFC 9110
@@ -97,18 +101,30 @@ extension HeadParser.FieldLines {
             // A name with a colon matches no line (a line's name ends at its first colon).
             guard !n.contains(ByteClass.colon) else { return }
             let bytes = self.bytes
-            var lineStart = bytes.startIndex
-            while let lf = ByteClass.firstIndex(of: ByteClass.lf, in: bytes[lineStart...]) {
-                let line = bytes[lineStart ..< lf - 1]
-                lineStart = lf + 1
-                guard line.count > n.count, line[line.startIndex + n.count] == ByteClass.colon else { continue }
-                let matches = line.withUnsafeBufferPointer { l in
-                    for i in 0 ..< n.count where l[i] != n[i] && ByteClass.lowercased(l[i]) != ByteClass.lowercased(n[i]) {
-                        return false
+            bytes.withUnsafeBufferPointer { b in
+                guard let base = b.baseAddress else { return }
+                var start = 0
+                while start < b.count, let hit = memchr(base + start, Int32(ByteClass.lf), b.count - start) {
+                    let lf = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                    let lineStart = start
+                    start = lf + 1
+                    // `name:` then the value, up to the line's CR.
+                    guard lf - 1 - lineStart > n.count, b[lineStart + n.count] == ByteClass.colon else { continue }
+                    var matches = true
+                    for i in 0 ..< n.count {
+                        let x = b[lineStart + i], y = n[i]
+                        if x != y && ByteClass.lowercased(x) != ByteClass.lowercased(y) {
+                            matches = false
+                            break
+                        }
                     }
-                    return true
+                    guard matches else { continue }
+                    let offset = bytes.startIndex
+                    var value = bytes[offset + lineStart + n.count + 1 ..< offset + lf - 1]
+                    while let f = value.first, ByteClass.isOWS(f) { value = value.dropFirst() }
+                    while let l = value.last, ByteClass.isOWS(l) { value = value.dropLast() }
+                    if !body(value) { return }
                 }
-                if matches, !body(Self.split(line).value) { return }
             }
         }
     }
