@@ -14,18 +14,18 @@ final class PreparedToggle: Sendable {
     let entityTag: String
     /// ETag, Cache-Control, CORS, nosniff and X-Ignored-Params (no Content-Type yet).
     let fields: HTTPFields
-    /// The image cache's shard for `key` (`ImageCache.shardIndex`), hashed once.
-    let shard: Int
+    /// `key` hashed once for the image cache (its shard and its table's hash).
+    let cacheKey: ImageCache.Key
     /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
     /// the cached image has the same length.
     let ready = ReadyHead()
 
-    init(picture: ToggleImage.Picture, key: String, entityTag: String, fields: HTTPFields, shard: Int) {
+    init(picture: ToggleImage.Picture, key: String, entityTag: String, fields: HTTPFields) {
         self.picture = picture
         self.key = key
         self.entityTag = entityTag
         self.fields = fields
-        self.shard = shard
+        self.cacheKey = ImageCache.Key(key)
     }
 }
 

@@ -77,7 +77,7 @@ public struct ToggleResponder: HTTPResponder {
         if Self.isNotModified(request, entityTag: entry.entityTag) {
             return HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")
         }
-        guard let bytes = cache.cachedValue(for: entry.key, shard: entry.shard) else { return nil }
+        guard let bytes = cache.cachedValue(for: entry.cacheKey) else { return nil }
         // The common case: the same answer as last time, head already serialized (only Date and
         // Connection, which the server adds, differ between requests).
         if let head = entry.ready.head(forBodyLength: bytes.count) {
@@ -122,8 +122,7 @@ public struct ToggleResponder: HTTPResponder {
                 // An SVG opened as a document can do nothing but draw (its <style> included).
                 fields.append(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
             }
-            entry = PreparedToggle(picture: picture, key: key, entityTag: tag, fields: fields,
-                                   shard: cache?.shardIndex(for: key) ?? 0)
+            entry = PreparedToggle(picture: picture, key: key, entityTag: tag, fields: fields)
             prepared.insert(entry, for: request)
         }
         if Self.isNotModified(request, entityTag: entry.entityTag) {

@@ -13,7 +13,7 @@ final class PreparedTogglesTests: XCTestCase {
 
     private func entry(_ key: String) -> PreparedToggle {
         PreparedToggle(picture: ToggleImage.Picture(query: try! ToggleQuery(rawQuery: "on=1"), format: .png),
-                       key: key, entityTag: "\"\(key)\"", fields: HTTPFields(), shard: 0)
+                       key: key, entityTag: "\"\(key)\"", fields: HTTPFields())
     }
 
     func testFoundByEqualBytesOnly() {
