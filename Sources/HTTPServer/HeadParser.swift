@@ -318,7 +318,18 @@ enum HeadParser {
         return target.withUnsafeBufferPointer { b in
             var inPath = true
             var i = 0
+            var bytewiseUntil = 0
             while i < b.count {
+                // Eight plain bytes at a time (Mycroft's has-zero-byte test on the word, on the
+                // word xored with each special byte, and on the range checks): a word holding any
+                // other byte goes through the loop below byte by byte, all eight of them.
+                if i >= bytewiseUntil, i + 8 <= b.count {
+                    if Self.isPlainTargetWord(UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                        i += 8
+                        continue
+                    }
+                    bytewiseUntil = i + 8
+                }
                 let c = b[i]
                 if c < 64 ? (plainLow >> UInt64(c)) & 1 != 0 : c < 128 && (plainHigh >> UInt64(c - 64)) & 1 != 0 {
                     i += 1
@@ -336,6 +347,21 @@ enum HeadParser {
             }
             return true
         }
+    }
+
+    /// Whether all eight bytes of `w` are in 0x21...0x7E and none is `#`, `%` or `?`.
+    static func isPlainTargetWord(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// A byte of `x` is zero (exact: no false positives once the lowest zero byte is found,
+        /// and any zero byte makes the result non-zero).
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        /// A byte of `x` is below `n` (n <= 128; exact for bytes below 128, and bytes >= 128 are
+        /// rejected separately).
+        func hasLess(_ x: UInt64, _ n: UInt64) -> Bool { (x &- ones &* n) & ~x & highs != 0 }
+        guard w & highs == 0 else { return false }  // a byte >= 0x80
+        if hasLess(w, 0x21) { return false }  // controls and SP
+        if hasZero(w ^ (ones &* 0x7F)) { return false }  // DEL
+        return !hasZero(w ^ (ones &* 0x23)) && !hasZero(w ^ (ones &* 0x25)) && !hasZero(w ^ (ones &* 0x3F))
     }
 
     /// Every `%` is followed by two hex digits. Checked on the path only: the query belongs to the

@@ -92,6 +92,21 @@ final class TargetCheckTests: XCTestCase {
                 XCTAssertEqual(HeadParser.targetIsValid(t[...]), spelledOut(t), "\(t)")
             }
         }
+        // Longer targets (the check takes eight plain bytes at a time): one interesting byte at
+        // each position of a plain target, and every byte value at each position of the word.
+        let plain = Array("/toggle?on=1&sym=moon.fill&color=indigo".utf8)
+        for position in plain.indices {
+            for b in 0 ... 255 {
+                var t = plain
+                t[position] = UInt8(b)
+                XCTAssertEqual(HeadParser.targetIsValid(t[...]), spelledOut(t), "\(t)")
+            }
+        }
+        for w in [UInt64(0x2121_2121_2121_2121), 0x7E7E_7E7E_7E7E_7E7E, 0x2020_2020_2020_2020, 0x4141_4141_4141_4123] {
+            var bytes: [UInt8] = []
+            withUnsafeBytes(of: w.littleEndian) { bytes = Array($0) }
+            XCTAssertEqual(HeadParser.isPlainTargetWord(w), bytes.allSatisfy { $0 >= 0x21 && $0 <= 0x7E && ![0x23, 0x25, 0x3F].contains($0) })
+        }
         // Every string of up to 4 bytes over an alphabet of the interesting bytes.
         let alphabet: [UInt8] = Array("%?#/aF9g".utf8) + [0x20, 0x7F, 0x80]
         var targets: [[UInt8]] = [[]]
