@@ -14,8 +14,8 @@ public struct HTTPVersion: Sendable, Equatable, CustomStringConvertible {
 /// A parsed request head. The body, if any, has been read and discarded by the server
 /// (this service takes no request bodies).
 ///
-/// A parsed request keeps its head as the bytes it arrived in (one slice of the connection's
-/// input, no copy, and 32-bit offsets into it): `method` (other than GET and HEAD), `path`,
+/// A parsed request keeps its head as the bytes it arrived in (the connection's input buffer, no
+/// copy, and 32-bit offsets into it): `method` (other than GET and HEAD), `path`,
 /// `target`, `query`, `headers` and `field(named:)` become `String`s only when read, so a request
 /// answered from a cache by `targetUTF8` makes none, and a request is copied (it is passed on
 /// several times) as a few words and one reference.
@@ -103,10 +103,11 @@ public struct HTTPRequest: Sendable {
         HeadParser.FieldLines(bytes: received[layout.fields], count: Int(layout.fieldCount))
     }
 
-    /// The received head (request line through the empty line); empty for a request made with
+    /// The input buffer the head was received in (shared with the parser, not copied; an array
+    /// rather than a slice of it: one word instead of four); empty for a request made with
     /// `init(method:target:path:query:version:headers:)`.
-    private var received: ArraySlice<UInt8>
-    /// Where the parts are in `received` (indices of its base array).
+    private var received: [UInt8]
+    /// Where the parts are in `received`.
     private var layout: Layout
     /// The parts given as values (a request made by `init`, or one whose parts were set); nil
     /// while they are read from `received`. Shared, replaced whole on a change.
@@ -183,13 +184,13 @@ public struct HTTPRequest: Sendable {
                                       headers: headers))
     }
 
-    /// A parsed request over its received head `head` (checked by `HeadParser`): the method is
-    /// `head[method]`, the target `head[target]` (ASCII), its query from `queryStart` to the
-    /// target's end (nil for no `?`), its path `head[path]` (empty for `/`), the field lines
-    /// `fieldLines` (a slice of `head`). Indices are those of `head`'s base array.
-    init(head: ArraySlice<UInt8>, method: Range<Int>, methodKind: MethodKind, target: Range<Int>, queryStart: Int?,
+    /// A parsed request over the head received in `buffer` (checked by `HeadParser`): the method
+    /// is `buffer[method]`, the target `buffer[target]` (ASCII), its query from `queryStart` to the
+    /// target's end (nil for no `?`), its path `buffer[path]` (empty for `/`), the field lines
+    /// `fieldLines` (a slice of `buffer`).
+    init(buffer: [UInt8], method: Range<Int>, methodKind: MethodKind, target: Range<Int>, queryStart: Int?,
          path: Range<Int>, version: HTTPVersion, fieldLines: HeadParser.FieldLines) {
-        received = head
+        received = buffer
         let fields = fieldLines.count == 0 ? target.upperBound ..< target.upperBound : fieldLines.bytes.indices
         layout = Layout(methodEnd: Int32(method.upperBound), targetStart: Int32(target.lowerBound),
                         targetEnd: Int32(target.upperBound), queryStart: Int32(queryStart ?? -1),

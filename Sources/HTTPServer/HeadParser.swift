@@ -30,7 +30,10 @@ enum HeadParser {
 
     /// Checks a complete head (request line, field lines, CRLF CRLF) and builds the request:
     /// `lines`, then `requestLine`, `fieldLines`, `framing` and `refusal`, each its own step.
-    static func parse(_ head: ArraySlice<UInt8>, limits: RequestParserLimits) -> Result<Parsed, RequestRejection> {
+    /// The head is `buffer[range]`; the request keeps `buffer` (shared, not copied).
+    static func parse(_ buffer: [UInt8], head range: Range<Int>,
+                      limits: RequestParserLimits) -> Result<Parsed, RequestRejection> {
+        let head = buffer[range]
         do throws(RequestRejection) {
             let lines = try self.lines(of: head)
             let start = try requestLine(lines.requestLine, limits: limits)
@@ -38,9 +41,9 @@ enum HeadParser {
             var fields = try fieldLines(lines.fieldLines, limits: limits)
             let (bodyLength, keepAlive) = try framing(&fields, start: start)
             // The target and field lines stay in `head` (checked above; read when asked).
-            var request = HTTPRequest(head: head, method: start.method.indices, methodKind: start.methodKind,
-                                      target: start.target.indices,
-                                      queryStart: start.queryOffset.map { start.target.startIndex + $0 },
+            var request = HTTPRequest(buffer: buffer, method: start.method, methodKind: start.methodKind,
+                                      target: start.target,
+                                      queryStart: start.queryOffset.map { start.target.lowerBound + $0 },
                                       path: start.path, version: start.version, fieldLines: lines.fieldLines)
             // An absolute-form target's authority replaces Host (RFC 9112 section 3.2.2).
             if let authority = start.authority { request.headers.set(name: "Host", value: authority) }
@@ -106,11 +109,12 @@ enum HeadParser {
 
     /// A checked request line.
     struct RequestLine {
-        /// The method token's bytes, a slice of the head.
-        var method: ArraySlice<UInt8>
+        /// Where the method token is in the head (indices of its base array); ranges rather than
+        /// slices keep this small (it is returned and copied as a value).
+        var method: Range<Int>
         var methodKind: HTTPRequest.MethodKind
-        /// The target's bytes, a slice of the head (no copy).
-        var target: ArraySlice<UInt8>
+        /// Where the target is in the head.
+        var target: Range<Int>
         var version: HTTPVersion
         /// GET or HEAD, or OPTIONS with a path target: the methods whose target form is checked
         /// and that reach the responder.
@@ -155,8 +159,8 @@ enum HeadParser {
             kind = .other
         }
         let getOrHead = kind != .other
-        var result = RequestLine(method: methodBytes, methodKind: kind, target: targetBytes, version: version,
-                                 methodAllowed: getOrHead)
+        var result = RequestLine(method: methodBytes.indices, methodKind: kind, target: targetBytes.indices,
+                                 version: version, methodAllowed: getOrHead)
         // OPTIONS with a path target also reaches the responder (CORS preflights); `OPTIONS *`
         // and other targets stay 405 here.
         if result.methodAllowed || methodBytes.elementsEqual("OPTIONS".utf8) {

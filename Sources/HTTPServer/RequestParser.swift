@@ -157,8 +157,7 @@ struct RequestParser {
         case .reject(let rejection):
             return fail(rejection)
         case .end(let headLength):
-            let head = buffer[start ..< start + headLength]
-            let result = HeadParser.parse(head, limits: limits)
+            let result = HeadParser.parse(buffer, head: start ..< start + headLength, limits: limits)
             start += headLength
             scanned = 0
             lineStart = 0
