@@ -196,7 +196,9 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         guard !machine.isClosed, !reading else { return }
         reading = true
         defer { reading = false }
-        withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { buffer in
+        // The loop's one receive buffer (64 KiB is too large for the stack: a temporary
+        // allocation here was a malloc and a free per read).
+        { (buffer: UnsafeMutableRawBufferPointer) in
             var total = 0
             while !machine.isClosed && machine.wantsInput {
                 if total >= Self.readBudget {
@@ -233,7 +235,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                 }
             }
             afterRead()
-        }
+        }(loop.readBuffer)
     }
 
     private func afterRead() {
