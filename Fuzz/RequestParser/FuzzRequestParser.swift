@@ -62,7 +62,8 @@ private func events(_ bytes: [UInt8], chunkSize: () -> Int) -> [Event] {
 
 private func check(_ head: RequestHead) {
     let r = head.request
-    require(r.method == "GET" || r.method == "HEAD", "accepted method \(r.method)")
+    // OPTIONS with a path target reaches the responder too (CORS preflights, a8df4d2).
+    require(r.method == "GET" || r.method == "HEAD" || r.method == "OPTIONS", "accepted method \(r.method)")
     let target = Array(r.target.utf8)
     require(!target.isEmpty && target.allSatisfy { $0 >= 0x21 && $0 <= 0x7E && $0 != UInt8(ascii: "#") },
                  "accepted target \(r.target)")

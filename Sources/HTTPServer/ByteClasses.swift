@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Byte classes of RFC 9110 section 5.6 and RFC 3986, as pure functions on single bytes.
 enum ByteClass {
     static let cr: UInt8 = 13
@@ -50,5 +54,16 @@ enum ByteClass {
             i += 1
         }
         return true
+    }
+
+    /// The index of the first `byte` in `bytes`, or nil: `memchr` over the slice's storage
+    /// (the head parser looks for line ends and colons in every head; a generic search checks
+    /// bounds per byte).
+    static func firstIndex(of byte: UInt8, in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, raw.count > 0,
+                  let hit = memchr(base, Int32(byte), raw.count) else { return nil }
+            return bytes.startIndex + (UnsafeRawPointer(hit) - base)
+        }
     }
 }

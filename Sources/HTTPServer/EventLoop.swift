@@ -54,7 +54,14 @@ final class EventLoop: @unchecked Sendable {
     private var trailerSecond = Int.min
     private var trailers: [[UInt8]?] = [nil, nil, nil]
 
+    /// The buffer this loop's connections receive into, 64 KiB, allocated once. Loop thread only:
+    /// a connection copies what it read to its parser before it reads again, and no connection's
+    /// read runs inside another's.
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+
     private static let wakeToken: UInt64 = 0
+
+    deinit { readBuffer.deallocate() }
 
     init(name: String) {
         epfd = Epoll.create()

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An ordered list of HTTP field lines (RFC 9110 section 5), as received or to be sent.
 ///
 /// Names compare case-insensitively (ASCII); order and duplicates are kept, because RFC 9110
@@ -19,6 +23,10 @@ public struct HTTPFields: Sendable, Equatable, Sequence {
 
     public init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    init(fields: [Field]) {
+        self.fields = fields
     }
 
     /// Makes room for `count` fields in one allocation (the parser knows how many lines follow).
@@ -66,5 +74,67 @@ public struct HTTPFields: Sendable, Equatable, Sequence {
             return false
         }
         return true
+    }
+}
+
+/// Lookups in the checked field lines of a received head, in place: a `String` is made only for
+/// a value asked for (`HTTPRequest.field(named:)`); `fields` makes the whole list.
+extension HeadParser.FieldLines {
+    /// Every line as a `Field`, in order.
+    var fields: [HTTPFields.Field] {
+        var fields: [HTTPFields.Field] = []
+        fields.reserveCapacity(count)
+        for line in self {
+            let (name, value) = Self.split(line)
+            fields.append(HTTPFields.Field(name: String(decoding: name, as: UTF8.self),
+                                           value: String(decoding: value, as: UTF8.self)))
+        }
+        return fields
+    }
+
+    /// Calls `body` with the value of each received line named `name` (ASCII case-insensitive),
+    /// in order, until it returns false. Compares the name before trimming anything, over the
+    /// lines' storage (a lookup reads every line of the head).
+    func forEachValue(named name: String, _ body: (ArraySlice<UInt8>) -> Bool) {
+        var name = name
+        name.withUTF8 { n in
+            // A name with a colon matches no line (a line's name ends at its first colon).
+            guard !n.contains(ByteClass.colon) else { return }
+            let bytes = self.bytes
+            bytes.withUnsafeBufferPointer { b in
+                guard let base = b.baseAddress else { return }
+                var start = 0
+                while start < b.count, let hit = memchr(base + start, Int32(ByteClass.lf), b.count - start) {
+                    let lf = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                    let lineStart = start
+                    start = lf + 1
+                    // `name:` then the value, up to the line's CR.
+                    guard lf - 1 - lineStart > n.count, b[lineStart + n.count] == ByteClass.colon else { continue }
+                    var matches = true
+                    for i in 0 ..< n.count {
+                        let x = b[lineStart + i], y = n[i]
+                        if x != y && ByteClass.lowercased(x) != ByteClass.lowercased(y) {
+                            matches = false
+                            break
+                        }
+                    }
+                    guard matches else { continue }
+                    let offset = bytes.startIndex
+                    var value = bytes[offset + lineStart + n.count + 1 ..< offset + lf - 1]
+                    while let f = value.first, ByteClass.isOWS(f) { value = value.dropFirst() }
+                    while let l = value.last, ByteClass.isOWS(l) { value = value.dropLast() }
+                    if !body(value) { return }
+                }
+            }
+        }
+    }
+
+    /// A checked field line's name and its value without the optional whitespace around it.
+    static func split(_ line: ArraySlice<UInt8>) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
+        let colon = line.firstIndex(of: ByteClass.colon) ?? line.endIndex
+        var value = line[Swift.min(colon + 1, line.endIndex)...]
+        while let f = value.first, ByteClass.isOWS(f) { value = value.dropFirst() }
+        while let l = value.last, ByteClass.isOWS(l) { value = value.dropLast() }
+        return (line[line.startIndex ..< colon], value)
     }
 }

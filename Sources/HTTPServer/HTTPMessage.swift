@@ -13,59 +13,192 @@ public struct HTTPVersion: Sendable, Equatable, CustomStringConvertible {
 
 /// A parsed request head. The body, if any, has been read and discarded by the server
 /// (this service takes no request bodies).
+///
+/// A parsed request keeps its head as the bytes it arrived in (the connection's input buffer, no
+/// copy, and 32-bit offsets into it): `method` (other than GET and HEAD), `path`,
+/// `target`, `query`, `headers` and `field(named:)` become `String`s only when read, so a request
+/// answered from a cache by `targetUTF8` makes none, and a request is copied (it is passed on
+/// several times) as a few words and one reference.
 public struct HTTPRequest: Sendable {
     /// The method token, case-sensitive as sent (`GET`, `HEAD`, ...).
-    public var method: String
-    /// The request target exactly as sent (origin-form `/toggle?on=1`, or absolute-form).
-    public var target: String
+    public var method: String {
+        get {
+            if let replaced { return replaced.method }
+            switch layout.methodKind {
+            case .get: return "GET"
+            case .head: return "HEAD"
+            case .other: return String(decoding: received[layout.method], as: UTF8.self)
+            }
+        }
+        set { replace { $0.method = newValue } }
+    }
+
     /// The path of the target, still percent-encoded (`/toggle`). For absolute-form targets,
     /// the path part only (`/` if empty).
-    public var path: String
+    public var path: String {
+        get {
+            if let replaced { return replaced.path }
+            let path = layout.path
+            return path.isEmpty ? "/" : String(decoding: received[path], as: UTF8.self)
+        }
+        set { replace { $0.path = newValue } }
+    }
+
+    public var version: HTTPVersion {
+        get { replaced?.version ?? HTTPVersion(major: Int(layout.versionMajor), minor: Int(layout.versionMinor)) }
+        set { replace { $0.version = newValue } }
+    }
+
+    /// The request target exactly as sent (origin-form `/toggle?on=1`, or absolute-form).
+    /// Made from the received bytes each time it is read, for a parsed request.
+    public var target: String {
+        get { replaced?.target ?? String(decoding: received[layout.target], as: UTF8.self) }
+        set { replace { $0.target = newValue } }
+    }
+
+    /// The bytes of `target` (UTF-8; for a parsed request checked ASCII, a slice of the received
+    /// head: no copy).
+    public var targetUTF8: ArraySlice<UInt8> {
+        if let replaced { return ArraySlice(replaced.target.utf8) }
+        return received[layout.target]
+    }
+
     /// The query of the target without the `?`, still percent-encoded; nil when there is no `?`.
-    /// A parsed request makes this `String` when it is first read (a cached answer, found by the
+    /// A parsed request makes this `String` when it is read (a cached answer, found by the
     /// target, never reads it), not while parsing.
     public var query: String? {
         get {
-            switch queryStorage {
-            case .absent: return nil
-            case .string(let query): return query
-            case .inTarget(let offset): return String(Substring(target.utf8.dropFirst(offset)))
-            }
+            if let replaced { return replaced.query }
+            return layout.query.map { String(decoding: received[$0 ..< layout.target.upperBound], as: UTF8.self) }
         }
-        set { queryStorage = newValue.map { .string($0) } ?? .absent }
+        set { replace { $0.query = newValue } }
     }
-    public var version: HTTPVersion
-    public var headers: HTTPFields
 
-    /// Where `query` comes from.
-    private enum QueryStorage: Sendable {
-        case absent
-        case string(String)
-        /// The bytes of `target` from this offset on (the target is ASCII, checked by the parser).
-        case inTarget(offset: Int)
+    /// The field lines, in order. A parsed request makes this list (a `String` per name and value)
+    /// each time it is read: to look up one field, `field(named:)` reads the received bytes.
+    public var headers: HTTPFields {
+        get { replaced?.headers ?? HTTPFields(fields: fieldLines.fields) }
+        set { replace { $0.headers = newValue } }
     }
-    private var queryStorage: QueryStorage
+
+    /// The value of the first field line named `name` (ASCII case-insensitive), or nil; as
+    /// `headers[name]`, but a parsed request finds it in the received bytes and makes a `String`
+    /// for that value only.
+    public func field(named name: String) -> String? {
+        if let replaced { return replaced.headers[name] }
+        var found: ArraySlice<UInt8>?
+        fieldLines.forEachValue(named: name) { value in
+            found = value
+            return false
+        }
+        return found.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The methods a parsed request knows without reading its bytes again.
+    enum MethodKind: UInt8, Sendable {
+        case get, head, other
+    }
+
+    private var fieldLines: HeadParser.FieldLines {
+        HeadParser.FieldLines(bytes: received[layout.fields], count: Int(layout.fieldCount))
+    }
+
+    /// The input buffer the head was received in (shared with the parser, not copied; an array
+    /// rather than a slice of it: one word instead of four); empty for a request made with
+    /// `init(method:target:path:query:version:headers:)`.
+    private var received: [UInt8]
+    /// Where the parts are in `received`.
+    private var layout: Layout
+    /// The parts given as values (a request made by `init`, or one whose parts were set); nil
+    /// while they are read from `received`. Shared, replaced whole on a change.
+    private var replaced: Parts?
+
+    /// Indices of the base array as 32-bit integers (a head is at most `maxHeaderBytes` into a
+    /// buffer far below 2 GiB), and the version as bytes: a smaller request is copied with fewer
+    /// instructions.
+    private struct Layout: Sendable {
+        var methodEnd: Int32
+        var targetStart: Int32
+        var targetEnd: Int32
+        /// Where the query starts (after the first `?`), -1 for none; it ends with the target.
+        var queryStart: Int32
+        var pathStart: Int32
+        var pathEnd: Int32
+        /// From the first field line through the CRLF of the last.
+        var fieldsStart: Int32
+        var fieldsEnd: Int32
+        var fieldCount: Int32
+        var versionMajor: UInt8
+        var versionMinor: UInt8
+        var methodKind: MethodKind
+        /// The head's first index (where the method starts).
+        var headStart: Int32
+
+        var method: Range<Int> { Int(headStart) ..< Int(methodEnd) }
+        var target: Range<Int> { Int(targetStart) ..< Int(targetEnd) }
+        var query: Int? { queryStart < 0 ? nil : Int(queryStart) }
+        var path: Range<Int> { Int(pathStart) ..< Int(pathEnd) }
+        var fields: Range<Int> { Int(fieldsStart) ..< Int(fieldsEnd) }
+    }
+
+    private final class Parts: Sendable {
+        let method: String
+        let path: String
+        let version: HTTPVersion
+        let target: String
+        let query: String?
+        let headers: HTTPFields
+        init(_ p: MutableParts) {
+            method = p.method
+            path = p.path
+            version = p.version
+            target = p.target
+            query = p.query
+            headers = p.headers
+        }
+    }
+
+    private struct MutableParts {
+        var method: String
+        var path: String
+        var version: HTTPVersion
+        var target: String
+        var query: String?
+        var headers: HTTPFields
+    }
+
+    private mutating func replace(_ change: (inout MutableParts) -> Void) {
+        var parts = MutableParts(method: method, path: path, version: version, target: target, query: query,
+                                 headers: headers)
+        change(&parts)
+        replaced = Parts(parts)
+    }
 
     public init(method: String, target: String, path: String, query: String?,
                 version: HTTPVersion, headers: HTTPFields) {
-        self.method = method
-        self.target = target
-        self.path = path
-        self.queryStorage = query.map { .string($0) } ?? .absent
-        self.version = version
-        self.headers = headers
+        received = []
+        layout = Layout(methodEnd: 0, targetStart: 0, targetEnd: 0, queryStart: -1, pathStart: 0, pathEnd: 0,
+                        fieldsStart: 0, fieldsEnd: 0, fieldCount: 0, versionMajor: 0, versionMinor: 0,
+                        methodKind: .other, headStart: 0)
+        replaced = Parts(MutableParts(method: method, path: path, version: version, target: target, query: query,
+                                      headers: headers))
     }
 
-    /// A request whose query is the bytes of `target` from `queryOffset` on (after its first `?`),
-    /// nil for none; `target` must be ASCII.
-    init(method: String, target: String, path: String, queryOffset: Int?,
-         version: HTTPVersion, headers: HTTPFields) {
-        self.method = method
-        self.target = target
-        self.path = path
-        self.queryStorage = queryOffset.map { .inTarget(offset: $0) } ?? .absent
-        self.version = version
-        self.headers = headers
+    /// A parsed request over the head received in `buffer` (checked by `HeadParser`): the method
+    /// is `buffer[method]`, the target `buffer[target]` (ASCII), its query from `queryStart` to the
+    /// target's end (nil for no `?`), its path `buffer[path]` (empty for `/`), the field lines
+    /// `fieldLines` (a slice of `buffer`).
+    init(buffer: [UInt8], method: Range<Int>, methodKind: MethodKind, target: Range<Int>, queryStart: Int?,
+         path: Range<Int>, version: HTTPVersion, fieldLines: HeadParser.FieldLines) {
+        received = buffer
+        let fields = fieldLines.count == 0 ? target.upperBound ..< target.upperBound : fieldLines.bytes.indices
+        layout = Layout(methodEnd: Int32(method.upperBound), targetStart: Int32(target.lowerBound),
+                        targetEnd: Int32(target.upperBound), queryStart: Int32(queryStart ?? -1),
+                        pathStart: Int32(path.lowerBound), pathEnd: Int32(path.upperBound),
+                        fieldsStart: Int32(fields.lowerBound), fieldsEnd: Int32(fields.upperBound),
+                        fieldCount: Int32(fieldLines.count), versionMajor: UInt8(version.major),
+                        versionMinor: UInt8(version.minor), methodKind: methodKind, headStart: Int32(method.lowerBound))
+        replaced = nil
     }
 }
 

@@ -30,15 +30,23 @@ enum HeadParser {
 
     /// Checks a complete head (request line, field lines, CRLF CRLF) and builds the request:
     /// `lines`, then `requestLine`, `fieldLines`, `framing` and `refusal`, each its own step.
-    static func parse(_ head: ArraySlice<UInt8>, limits: RequestParserLimits) -> Result<Parsed, RequestRejection> {
+    /// The head is `buffer[range]`; the request keeps `buffer` (shared, not copied).
+    static func parse(_ buffer: [UInt8], head range: Range<Int>,
+                      limits: RequestParserLimits) -> Result<Parsed, RequestRejection> {
+        let head = buffer[range]
         do throws(RequestRejection) {
             let lines = try self.lines(of: head)
             let start = try requestLine(lines.requestLine, limits: limits)
             if head.count > limits.maxHeaderBytes { throw bad(431) }
             var fields = try fieldLines(lines.fieldLines, limits: limits)
             let (bodyLength, keepAlive) = try framing(&fields, start: start)
-            let request = HTTPRequest(method: start.method, target: start.target, path: start.path,
-                                      queryOffset: start.queryOffset, version: start.version, headers: fields.headers)
+            // The target and field lines stay in `head` (checked above; read when asked).
+            var request = HTTPRequest(buffer: buffer, method: start.method, methodKind: start.methodKind,
+                                      target: start.target,
+                                      queryStart: start.queryOffset.map { start.target.lowerBound + $0 },
+                                      path: start.path, version: start.version, fieldLines: lines.fieldLines)
+            // An absolute-form target's authority replaces Host (RFC 9112 section 3.2.2).
+            if let authority = start.authority { request.headers.set(name: "Host", value: authority) }
             let head = RequestHead(request: request, bodyLength: bodyLength, keepAlive: keepAlive)
             return .success(Parsed(head: head, rejection: refusal(of: head, methodAllowed: start.methodAllowed,
                                                                  fields: fields, limits: limits)))
@@ -64,7 +72,7 @@ enum HeadParser {
         struct Iterator: IteratorProtocol {
             var rest: ArraySlice<UInt8>
             mutating func next() -> ArraySlice<UInt8>? {
-                guard let lf = rest.firstIndex(of: ByteClass.lf) else { return nil }
+                guard let lf = ByteClass.firstIndex(of: ByteClass.lf, in: rest) else { return nil }
                 let line = rest[rest.startIndex ..< lf - 1]
                 rest = rest[(lf + 1)...]
                 return line
@@ -83,7 +91,7 @@ enum HeadParser {
         var lastLineEmpty = false
         var requestLine = head[head.startIndex ..< head.startIndex]
         var fieldsStart = head.startIndex
-        for i in head.indices where head[i] == ByteClass.lf {
+        while let i = ByteClass.firstIndex(of: ByteClass.lf, in: head[lineStart...]) {
             let line = head[lineStart ..< i - 1]
             if count == 0 {
                 requestLine = line
@@ -101,13 +109,18 @@ enum HeadParser {
 
     /// A checked request line.
     struct RequestLine {
-        var method: String
-        var target: String
+        /// Where the method token is in the head (indices of its base array); ranges rather than
+        /// slices keep this small (it is returned and copied as a value).
+        var method: Range<Int>
+        var methodKind: HTTPRequest.MethodKind
+        /// Where the target is in the head.
+        var target: Range<Int>
         var version: HTTPVersion
         /// GET or HEAD, or OPTIONS with a path target: the methods whose target form is checked
         /// and that reach the responder.
         var methodAllowed: Bool
-        var path = "/"
+        /// The path's indices in the head (`TargetForm.path`); empty means `/`.
+        var path: Range<Int> = 0 ..< 0
         /// Where the query starts in `target`'s bytes (`TargetForm.queryOffset`).
         var queryOffset: Int?
         /// The authority of an absolute-form target, which replaces Host.
@@ -117,10 +130,10 @@ enum HeadParser {
     /// `method SP request-target SP HTTP-version` (RFC 9112 section 3), with the target's form
     /// (section 3.2) for the methods served.
     static func requestLine(_ line: ArraySlice<UInt8>, limits: RequestParserLimits) throws(RequestRejection) -> RequestLine {
-        guard let sp1 = line.firstIndex(of: ByteClass.sp) else { throw bad() }
+        guard let sp1 = ByteClass.firstIndex(of: ByteClass.sp, in: line) else { throw bad() }
         let methodBytes = line[line.startIndex ..< sp1]
         let rest = line[(sp1 + 1)...]
-        guard let sp2 = rest.firstIndex(of: ByteClass.sp) else { throw bad() }
+        guard let sp2 = ByteClass.firstIndex(of: ByteClass.sp, in: rest) else { throw bad() }
         let targetBytes = rest[rest.startIndex ..< sp2]
         let versionBytes = rest[(sp2 + 1)...]
 
@@ -130,18 +143,27 @@ enum HeadParser {
         if targetBytes.count > limits.maxRequestTargetBytes { throw bad(414) }
         guard let version = parseVersion(versionBytes) else { throw bad() }
         guard version.major == 1 else { throw bad(505) }
-        guard targetBytes.allSatisfy(ByteClass.isTargetChar),
-              !targetBytes.contains(UInt8(ascii: "#")),
-              percentEncodingIsValid(targetBytes.prefix { $0 != UInt8(ascii: "?") }) else { throw bad() }
+        guard targetIsValid(targetBytes) else { throw bad() }
 
-        let method = String(decoding: methodBytes, as: UTF8.self)
-        // Compared as bytes (case-sensitive, RFC 9110 section 9.1), not as Strings.
-        let getOrHead = methodBytes.elementsEqual("GET".utf8) || methodBytes.elementsEqual("HEAD".utf8)
-        var result = RequestLine(method: method, target: String(decoding: targetBytes, as: UTF8.self),
+        // Compared as bytes (case-sensitive, RFC 9110 section 9.1), not as Strings; the served
+        // methods' names are literals (no String made per request).
+        let m = methodBytes.startIndex
+        let kind: HTTPRequest.MethodKind
+        if methodBytes.count == 3, methodBytes[m] == UInt8(ascii: "G"), methodBytes[m + 1] == UInt8(ascii: "E"),
+           methodBytes[m + 2] == UInt8(ascii: "T") {
+            kind = .get
+        } else if methodBytes.count == 4, methodBytes[m] == UInt8(ascii: "H"), methodBytes[m + 1] == UInt8(ascii: "E"),
+                  methodBytes[m + 2] == UInt8(ascii: "A"), methodBytes[m + 3] == UInt8(ascii: "D") {
+            kind = .head
+        } else {
+            kind = .other
+        }
+        let getOrHead = kind != .other
+        var result = RequestLine(method: methodBytes.indices, methodKind: kind, target: targetBytes.indices,
                                  version: version, methodAllowed: getOrHead)
         // OPTIONS with a path target also reaches the responder (CORS preflights); `OPTIONS *`
         // and other targets stay 405 here.
-        if result.methodAllowed || method == "OPTIONS" {
+        if result.methodAllowed || methodBytes.elementsEqual("OPTIONS".utf8) {
             let form = TargetForm.parse(targetBytes)
             if result.methodAllowed, form == nil { throw bad() }
             if let form {
@@ -155,8 +177,8 @@ enum HeadParser {
     }
 
     /// What the field lines said, as far as framing and routing care.
+    /// The lines themselves stay in the head: `HTTPRequest.headers` reads them when asked.
     struct FieldSummary {
-        var headers = HTTPFields()
         var hostCount = 0
         var hostValid = true
         var contentLength: Int?
@@ -173,21 +195,33 @@ enum HeadParser {
                            limits: RequestParserLimits) throws(RequestRejection) -> FieldSummary {
         if lines.count > limits.maxHeaderFields { throw bad(431) }
         var fields = FieldSummary()
-        fields.headers.reserveCapacity(lines.count)
         for line in lines {
-            guard let first = line.first, !ByteClass.isOWS(first) else { throw bad() }  // obs-fold
-            guard let colon = line.firstIndex(of: ByteClass.colon) else { throw bad() }
-            let name = line[line.startIndex ..< colon]
-            guard !name.isEmpty, name.allSatisfy(ByteClass.isTokenChar) else { throw bad() }
-            var value = line[(colon + 1)...]
-            while let f = value.first, ByteClass.isOWS(f) { value = value.dropFirst() }
-            while let l = value.last, ByteClass.isOWS(l) { value = value.dropLast() }
-            guard value.allSatisfy(ByteClass.isFieldValueChar) else { throw bad() }
+            guard let (name, value) = fieldLine(line) else { throw bad() }
             note(name: name, value: value, in: &fields)
-            fields.headers.append(name: String(decoding: name, as: UTF8.self),
-                                  value: String(decoding: value, as: UTF8.self))
         }
         return fields
+    }
+
+    /// One field line's name and value (optional whitespace trimmed), or nil when it is not
+    /// `token ":" OWS field-value OWS`: a line starting with whitespace (obs-fold), no colon, an
+    /// empty name or one with a byte outside `tchar`, a control byte in the value. One pass over
+    /// the line's storage (the name's bytes up to the first byte that is not `tchar`, which must
+    /// be the colon; the value's bytes).
+    static func fieldLine(_ line: ArraySlice<UInt8>) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)? {
+        let parts: (colon: Int, valueStart: Int, valueEnd: Int)? = line.withUnsafeBufferPointer { l in
+            var i = 0
+            while i < l.count, ByteClass.isTokenChar(l[i]) { i += 1 }
+            guard i > 0, i < l.count, l[i] == ByteClass.colon else { return nil }
+            let colon = i
+            for j in colon + 1 ..< l.count where !ByteClass.isFieldValueChar(l[j]) { return nil }
+            var start = colon + 1, end = l.count
+            while start < end, ByteClass.isOWS(l[start]) { start += 1 }
+            while end > start, ByteClass.isOWS(l[end - 1]) { end -= 1 }
+            return (colon, start, end)
+        }
+        guard let parts else { return nil }
+        let base = line.startIndex
+        return (line[base ..< base + parts.colon], line[base + parts.valueStart ..< base + parts.valueEnd])
     }
 
     /// Records what a field line means for Host, framing and keep-alive.
@@ -220,7 +254,6 @@ enum HeadParser {
         let version = start.version
         if fields.hostCount > 1 || !fields.hostValid { throw bad() }
         if version.minor >= 1 && fields.hostCount != 1 { throw bad() }
-        if let authority = start.authority { fields.headers.set(name: "Host", value: authority) }
         if fields.contentLengthInvalid || fields.contentLengthConflict { throw bad() }
         if fields.hasTransferEncoding {
             if fields.contentLength != nil || version.minor == 0 { throw bad() }
@@ -276,6 +309,63 @@ enum HeadParser {
             n = n * 10 + Int(d - 0x30)
         }
         return n
+    }
+
+    /// A request target's bytes are all `ByteClass.isTargetChar`, none is `#`, and before the
+    /// first `?` every `%` is followed by two hex digits (`percentEncodingIsValid`): the three
+    /// checks in one pass over the target's storage.
+    static func targetIsValid(_ target: ArraySlice<UInt8>) -> Bool {
+        // Bytes 0x21...0x7E other than `#`, `%` and `?`, one bit per byte value (0-63, 64-127):
+        // the usual byte costs a shift and a test.
+        let plainLow: UInt64 = (UInt64.max >> 1) & ~((1 << 33) - 1) & ~(1 << 35) & ~(1 << 37)
+        let plainHigh: UInt64 = UInt64.max >> 1
+        return target.withUnsafeBufferPointer { b in
+            var inPath = true
+            var i = 0
+            var bytewiseUntil = 0
+            while i < b.count {
+                // Eight plain bytes at a time (Mycroft's has-zero-byte test on the word, on the
+                // word xored with each special byte, and on the range checks): a word holding any
+                // other byte goes through the loop below byte by byte, all eight of them.
+                if i >= bytewiseUntil, i + 8 <= b.count {
+                    if Self.isPlainTargetWord(UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                        i += 8
+                        continue
+                    }
+                    bytewiseUntil = i + 8
+                }
+                let c = b[i]
+                if c < 64 ? (plainLow >> UInt64(c)) & 1 != 0 : c < 128 && (plainHigh >> UInt64(c - 64)) & 1 != 0 {
+                    i += 1
+                    continue
+                }
+                guard ByteClass.isTargetChar(c), c != UInt8(ascii: "#") else { return false }
+                if c == UInt8(ascii: "?") {
+                    inPath = false
+                } else if inPath && c == UInt8(ascii: "%") {
+                    guard i + 2 < b.count, ByteClass.isHexDigit(b[i + 1]), ByteClass.isHexDigit(b[i + 2]) else {
+                        return false
+                    }
+                }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    /// Whether all eight bytes of `w` are in 0x21...0x7E and none is `#`, `%` or `?`.
+    static func isPlainTargetWord(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// A byte of `x` is zero (exact: no false positives once the lowest zero byte is found,
+        /// and any zero byte makes the result non-zero).
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        /// A byte of `x` is below `n` (n <= 128; exact for bytes below 128, and bytes >= 128 are
+        /// rejected separately).
+        func hasLess(_ x: UInt64, _ n: UInt64) -> Bool { (x &- ones &* n) & ~x & highs != 0 }
+        guard w & highs == 0 else { return false }  // a byte >= 0x80
+        if hasLess(w, 0x21) { return false }  // controls and SP
+        if hasZero(w ^ (ones &* 0x7F)) { return false }  // DEL
+        return !hasZero(w ^ (ones &* 0x23)) && !hasZero(w ^ (ones &* 0x25)) && !hasZero(w ^ (ones &* 0x3F))
     }
 
     /// Every `%` is followed by two hex digits. Checked on the path only: the query belongs to the

@@ -51,8 +51,16 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     /// Set when the connection closes, read by queued responder work before it starts.
     private let cancellation = Cancellation()
 
-    /// The request being answered (nil for the server's own error responses) and when it was parsed.
-    private var current: (request: HTTPRequest?, started: Double) = (nil, 0)
+    /// What `send` needs of the request being answered (method nil for the server's own error
+    /// responses) and when it was parsed. Not the request itself: an optional `HTTPRequest` is
+    /// copied and destroyed through its type's value witnesses, several times per request.
+    private var current = Current()
+    private struct Current {
+        var method: String?
+        var target: ArraySlice<UInt8> = []
+        var http1_0 = false
+        var started: Double = 0
+    }
 
     private struct PendingWrite {
         var head: [UInt8]
@@ -60,7 +68,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         var body: [UInt8]
         var offset = 0
         var method: String?
-        var target: String?
+        /// The request's target bytes (empty, with `method` nil, for the server's own errors).
+        var target: ArraySlice<UInt8>
         var annotations: [String: String]
         var status: Int
         var started: Double
@@ -156,7 +165,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         case .parse:
             processInput()
         case .respondWithError(let status):
-            current = (nil, MonotonicClock.now())
+            current = Current(started: MonotonicClock.now())
             send(ResponseSerializer.errorResponse(status: status), isHead: false)
         case .retryWrite:
             writable()
@@ -187,7 +196,9 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         guard !machine.isClosed, !reading else { return }
         reading = true
         defer { reading = false }
-        withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { buffer in
+        // The loop's one receive buffer (64 KiB is too large for the stack: a temporary
+        // allocation here was a malloc and a free per read).
+        { (buffer: UnsafeMutableRawBufferPointer) in
             var total = 0
             while !machine.isClosed && machine.wantsInput {
                 if total >= Self.readBudget {
@@ -224,7 +235,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                 }
             }
             afterRead()
-        }
+        }(loop.readBuffer)
     }
 
     private func afterRead() {
@@ -246,11 +257,12 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                                                     discardingBody: parser.isDiscardingBody)
                 return perform(machine.parsed(outcome, now: now))
             case .rejected(let rejection):
-                current = (nil, now)
+                current = Current(started: now)
                 _ = machine.parsed(.rejected(status: rejection.status, close: rejection.closeConnection), now: now)
                 send(ResponseSerializer.errorResponse(for: rejection), isHead: false)
             case .head(let head):
-                current = (head.request, now)
+                current = Current(method: head.request.method, target: head.request.targetUTF8,
+                                  http1_0: head.request.version == .http1_0, started: now)
                 guard machine.parsed(.head(close: !head.keepAlive), now: now) == .respond else { return }
                 respond(to: head.request, started: now)
             }
@@ -315,13 +327,12 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     private func send(_ response: HTTPResponse, isHead: Bool) {
         guard case .write(let close) = machine.responseReady(now: MonotonicClock.now()) else { return }
-        let request = current.request
-        let trailer = loop.dateTrailer(close: close, announceKeepAlive: request?.version == .http1_0)
+        let trailer = loop.dateTrailer(close: close, announceKeepAlive: current.http1_0)
         let output = ResponseSerializer.serialize(response, isHead: isHead, trailer: trailer)
-        pending = PendingWrite(head: output.head, trailer: output.trailer, body: output.body, method: request?.method,
-                               target: request?.target, annotations: response.annotations,
+        pending = PendingWrite(head: output.head, trailer: output.trailer, body: output.body, method: current.method,
+                               target: current.target, annotations: response.annotations,
                                status: output.status, started: current.started)
-        current = (nil, 0)
+        current = Current()
         writable()
     }
 
@@ -352,7 +363,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     private func report(_ write: PendingWrite, bytes: Int) {
         metrics?.requestCompleted(HTTPExchange(
-            method: write.method, target: write.target, status: write.status, bytes: bytes,
+            method: write.method, targetUTF8: write.target, hasTarget: write.method != nil, status: write.status, bytes: bytes,
             duration: MonotonicClock.now() - write.started, annotations: write.annotations))
     }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The limits a `RequestParser` enforces, taken from `HTTPServerConfiguration`.
 struct RequestParserLimits: Sendable {
     /// Longest request target in bytes (414 beyond).
@@ -70,7 +74,8 @@ enum RequestParseResult: Sendable {
 ///
 /// A pure value: feed bytes with `append`, then call `next()` until it returns `.needMore`.
 /// It finds the end of the head scanning each byte once, checks the request line and field lines
-/// on bytes (Strings are made only for the finished `HTTPRequest`), and after a request with a
+/// on bytes (the finished `HTTPRequest` keeps its target and field lines as slices of the
+/// buffer; Strings are made when they are read), and after a request with a
 /// Content-Length body it skips that many bytes, so a body is never parsed as the next request.
 ///
 /// Line endings: every LF must be preceded by CR. A bare LF is rejected with 400 and close
@@ -111,18 +116,19 @@ struct RequestParser {
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard !failed else { return }
+        compact()
         buffer.append(contentsOf: bytes)
     }
 
     mutating func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
         guard !failed else { return }
+        compact()
         buffer.append(contentsOf: bytes)
     }
 
     /// Consumes buffered bytes and reports the next request head, rejection, or `.needMore`.
     mutating func next() -> RequestParseResult {
         if failed { return .needMore }
-        defer { compact() }
 
         if bodyRemaining > 0 {
             let n = min(bodyRemaining, buffer.count - start)
@@ -151,8 +157,7 @@ struct RequestParser {
         case .reject(let rejection):
             return fail(rejection)
         case .end(let headLength):
-            let head = buffer[start ..< start + headLength]
-            let result = HeadParser.parse(head, limits: limits)
+            let result = HeadParser.parse(buffer, head: start ..< start + headLength, limits: limits)
             start += headLength
             scanned = 0
             lineStart = 0
@@ -195,8 +200,9 @@ struct RequestParser {
     /// Scans new bytes for the empty line ending the head; checks limits on the way.
     private mutating func scanForEndOfHead() -> ScanResult {
         let available = buffer.count - start
-        // Over the buffer's storage, state in locals: one byte costs a compare or two, not an
-        // access check and a bounds check per read (the scanner sees every byte of every head).
+        // Over the buffer's storage, state in locals, line ends and the request line's spaces
+        // found with memchr: the scanner sees every byte of every head, and a byte-by-byte loop
+        // cost about 15 instructions per byte.
         let found: ScanResult? = buffer.withUnsafeBufferPointer { all in
             let bytes = UnsafeBufferPointer(rebasing: all[start ..< start + available])
             var scanned = self.scanned, lineStart = self.lineStart, linesSeen = self.linesSeen
@@ -208,14 +214,26 @@ struct RequestParser {
                 self.firstSpace = firstSpace
                 self.secondSpace = secondSpace
             }
+            guard let base = bytes.baseAddress else { return nil }
             while scanned < available {
-                let i = scanned
-                let b = bytes[i]
-                scanned += 1
-                if linesSeen == 0 && b == ByteClass.sp {
-                    if firstSpace == nil { firstSpace = i } else if secondSpace == nil { secondSpace = i }
+                // The next LF (memchr), or none in what has arrived.
+                let lf = memchr(base + scanned, Int32(ByteClass.lf), available - scanned)
+                let i = lf.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? available
+                if linesSeen == 0 {
+                    // The request line's first two spaces, up to that LF.
+                    var from = scanned
+                    while secondSpace == nil, from < i,
+                          let sp = memchr(base + from, Int32(ByteClass.sp), i - from) {
+                        let at = UnsafePointer<UInt8>(sp.assumingMemoryBound(to: UInt8.self)) - base
+                        if firstSpace == nil { firstSpace = at } else { secondSpace = at }
+                        from = at + 1
+                    }
                 }
-                guard b == ByteClass.lf else { continue }
+                guard lf != nil else {
+                    scanned = available
+                    break
+                }
+                scanned = i + 1
                 guard i > lineStart, bytes[i - 1] == ByteClass.cr else {
                     return .reject(RequestRejection(status: 400, closeConnection: true))  // bare LF
                 }
@@ -253,6 +271,11 @@ struct RequestParser {
         return .needMore
     }
 
+    /// Drops consumed bytes before new ones are appended, not after a head is parsed: the request
+    /// just returned holds a slice of `buffer` (its target and field lines), and by the next
+    /// append it has usually been answered and dropped, so the storage is unique and is reused
+    /// in place (no allocation per request); a request still held (answered off the loop) makes
+    /// this copy-on-write once.
     private mutating func compact() {
         if start == buffer.count {
             buffer.removeAll(keepingCapacity: buffer.capacity <= 64 * 1024)

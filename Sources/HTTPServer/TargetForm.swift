@@ -5,8 +5,9 @@
 /// and absolute-form with an empty authority or with userinfo (RFC 9110 section 4.2.4).
 /// Characters were already checked (visible ASCII, no `#`, valid percent-encoding).
 struct TargetForm: Equatable {
-    /// Path, still percent-encoded; `/` when an absolute-form target has none.
-    var path: String
+    /// Where the path (still percent-encoded) is in the target's bytes (indices of its base
+    /// array); empty when an absolute-form target has none, which means `/`.
+    var path: Range<Int>
     /// Where the query (without `?`, still percent-encoded) starts in the target's bytes: after
     /// the target's first `?` (an authority holds none); nil when there is no `?`.
     var queryOffset: Int?
@@ -34,17 +35,14 @@ struct TargetForm: Equatable {
         guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")),
               authority.allSatisfy(HeadParser.isHostChar) else { return nil }
         let pathAndQuery = afterScheme[authorityEnd...]
-        var (path, query) = splitQuery(pathAndQuery)
-        if path.isEmpty { path = "/" }
+        let (path, query) = splitQuery(pathAndQuery)
         return TargetForm(path: path, queryOffset: query.map { $0 - target.startIndex },
                           authority: String(decoding: authority, as: UTF8.self))
     }
 
-    /// The path as a `String` and the index of the query's first byte (after `?`), if any.
-    private static func splitQuery(_ b: ArraySlice<UInt8>) -> (String, Int?) {
-        guard let q = b.firstIndex(of: UInt8(ascii: "?")) else {
-            return (String(decoding: b, as: UTF8.self), nil)
-        }
-        return (String(decoding: b[b.startIndex ..< q], as: UTF8.self), q + 1)
+    /// The path's indices and the index of the query's first byte (after `?`), if any.
+    private static func splitQuery(_ b: ArraySlice<UInt8>) -> (Range<Int>, Int?) {
+        guard let q = ByteClass.firstIndex(of: UInt8(ascii: "?"), in: b) else { return (b.indices, nil) }
+        return (b.startIndex ..< q, q + 1)
     }
 }

@@ -33,7 +33,12 @@ public struct AccessLog: HTTPServerMetrics {
         out.append(contentsOf: #"","method":"#.utf8)
         if let method = exchange.method { appendJSON(method, to: &out) } else { out.append(contentsOf: "null".utf8) }
         out.append(contentsOf: #","target":"#.utf8)
-        if let target = exchange.target {
+        if let bytes = exchange.targetUTF8, bytes.count <= 2048, Self.isPlain(bytes) {
+            // The usual target: its received bytes as they are, no String made.
+            out.append(0x22)
+            out.append(contentsOf: bytes)
+            out.append(0x22)
+        } else if let target = exchange.target {
             let cut = target.utf8.count > 2048
             appendJSON(cut ? String(decoding: target.utf8.prefix(2048), as: UTF8.self) : target, to: &out)
             if cut { out.append(contentsOf: #","target_truncated":true"#.utf8) }
@@ -81,6 +86,11 @@ public struct AccessLog: HTTPServerMetrics {
             return true
         }
         if !plain { out.append(contentsOf: JSON.string(s).utf8) }
+    }
+
+    /// Printable ASCII without quotes or backslashes: written into a JSON string as it is.
+    static func isPlain(_ bytes: ArraySlice<UInt8>) -> Bool {
+        !bytes.contains { $0 < 0x20 || $0 >= 0x7f || $0 == 0x22 || $0 == 0x5c }
     }
 
     /// Appends `value` in decimal (a minus sign if negative).

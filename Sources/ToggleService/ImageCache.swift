@@ -39,8 +39,9 @@ public final class ImageCache: Sendable {
     /// The cached bytes for `key`, or the result of `make()` (stored if it succeeds).
     /// - Throws: whatever `make` throws; errors are not cached, and waiting callers retry.
     public func value(for key: String, make: () throws -> [UInt8]) rethrows -> (bytes: [UInt8], outcome: Outcome) {
-        let shard = shards[Self.shardIndex(key, count: shards.count)]
-        if let bytes = shard.withLock({ $0.lookup(key) }) {
+        let hashed = Key(key)
+        let shard = shards[Self.shardIndex(hash: hashed.hash, count: shards.count)]
+        if let bytes = shard.withLock({ $0.lookup(hashed) }) {
             return (bytes, .hit)
         }
         // Become the maker for this key, or wait for the one that is.
@@ -64,7 +65,7 @@ public final class ImageCache: Sendable {
         }
         let bytes = try make()
         result = bytes
-        shard.withLock { $0.insert(key, bytes) }
+        shard.withLock { $0.insert(hashed, bytes) }
         return (bytes, .miss)
     }
 
@@ -77,7 +78,30 @@ public final class ImageCache: Sendable {
     /// As `cachedValue(for:)`, with the key's shard already known (`shardIndex(for:)`), for
     /// callers that keep it so that a long key is not hashed twice per request.
     public func cachedValue(for key: String, shard: Int) -> [UInt8]? {
-        shards[shard].withLock { $0.peek(key) }
+        let hashed = Key(key)
+        return shards[shard].withLock { $0.peek(hashed) }
+    }
+
+    /// As `cachedValue(for:)`, for a key hashed before (`Key`), for callers that keep it so that
+    /// a long key is not hashed again per request (the table compares the kept hash, then the
+    /// text, which for the same `String` is one identity check).
+    public func cachedValue(for key: Key) -> [UInt8]? {
+        shards[Self.shardIndex(hash: key.hash, count: shards.count)].withLock { $0.peek(key) }
+    }
+
+    /// A key with its 64-bit hash (`ImageCache.keyHash`), made once.
+    public struct Key: Hashable, Sendable {
+        public let text: String
+        public let hash: UInt64
+
+        public init(_ text: String) {
+            self.text = text
+            self.hash = ImageCache.keyHash(text)
+        }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        public static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.text == b.text }
     }
 
     /// The shard that holds `key`, 0 ..< shard count.
@@ -104,6 +128,16 @@ public final class ImageCache: Sendable {
     /// only on the low bits of each byte, and keys that differ by a repeated colour then fell into
     /// a few shards, which evicted long before the cache was full.
     static func shardIndex(_ key: String, count: Int) -> Int {
+        shardIndex(hash: keyHash(key), count: count)
+    }
+
+    static func shardIndex(hash: UInt64, count: Int) -> Int {
+        Int(hash.multipliedFullWidth(by: UInt64(count)).high)
+    }
+
+    /// FNV-1a 64 over the key's bytes, then `fmix64` (see `shardIndex`): the shard's hash, and
+    /// the hash a shard's table compares first.
+    static func keyHash(_ key: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a 64-bit offset basis
         for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         hash ^= hash >> 33
@@ -111,7 +145,7 @@ public final class ImageCache: Sendable {
         hash ^= hash >> 33
         hash &*= 0xc4ce_b9fe_1a85_ec53
         hash ^= hash >> 33
-        return Int(hash.multipliedFullWidth(by: UInt64(count)).high)
+        return hash
     }
 
     /// One in-progress make, which other callers for the same key wait on.
@@ -135,37 +169,37 @@ public final class ImageCache: Sendable {
     /// One shard: entries in a ring for CLOCK eviction, and an index by key.
     private struct Shard {
         struct Entry {
-            var key: String
+            var key: Key
             var bytes: [UInt8]
             var referenced: Bool
         }
         let capacity: Int
         var ring: [Entry?] = []
-        var index: [String: Int] = [:]
+        var index: [Key: Int] = [:]
         var free: [Int] = []
         var hand = 0
         var stats = Statistics()
 
         init(capacity: Int) { self.capacity = capacity }
 
-        static func cost(_ key: String, _ bytes: [UInt8]) -> Int { bytes.count + key.utf8.count + 64 }
+        static func cost(_ key: Key, _ bytes: [UInt8]) -> Int { bytes.count + key.text.utf8.count + 64 }
 
         /// `peek`, counting a miss when the key is absent.
-        mutating func lookup(_ key: String) -> [UInt8]? {
+        mutating func lookup(_ key: Key) -> [UInt8]? {
             let bytes = peek(key)
             if bytes == nil { stats.misses += 1 }
             return bytes
         }
 
         /// The bytes for `key` (marked recently used, counted as a hit), or nil without counting.
-        mutating func peek(_ key: String) -> [UInt8]? {
+        mutating func peek(_ key: Key) -> [UInt8]? {
             guard let slot = index[key], let entry = ring[slot] else { return nil }
             ring[slot]?.referenced = true
             stats.hits += 1
             return entry.bytes
         }
 
-        mutating func insert(_ key: String, _ bytes: [UInt8]) {
+        mutating func insert(_ key: Key, _ bytes: [UInt8]) {
             let cost = Self.cost(key, bytes)
             guard cost <= capacity, index[key] == nil else { return }
             while stats.bytes + cost > capacity, !index.isEmpty { evictOne() }

@@ -1,20 +1,32 @@
 import HTTPServer
+#if canImport(Glibc)
+import Glibc
+#endif
 import Utilities
 import TogglePicture
 
 /// A parsed `/toggle` request: what to draw, its cache key and ETag, and the response fields.
-struct PreparedToggle: Sendable {
-    var picture: ToggleImage.Picture
+/// A class: the memo hands out a reference per request, not a copy of five fields.
+final class PreparedToggle: Sendable {
+    let picture: ToggleImage.Picture
     /// `picture.canonicalKey`, the image cache's key.
-    var key: String
-    var entityTag: String
+    let key: String
+    let entityTag: String
     /// ETag, Cache-Control, CORS, nosniff and X-Ignored-Params (no Content-Type yet).
-    var fields: HTTPFields
-    /// The image cache's shard for `key` (`ImageCache.shardIndex`), hashed once.
-    var shard: Int
+    let fields: HTTPFields
+    /// `key` hashed once for the image cache (its shard and its table's hash).
+    let cacheKey: ImageCache.Key
     /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
     /// the cached image has the same length.
     let ready = ReadyHead()
+
+    init(picture: ToggleImage.Picture, key: String, entityTag: String, fields: HTTPFields) {
+        self.picture = picture
+        self.key = key
+        self.entityTag = entityTag
+        self.fields = fields
+        self.cacheKey = ImageCache.Key(key)
+    }
 }
 
 /// The serialized head of a 200 image response, without the image: the image cache alone holds
@@ -38,29 +50,93 @@ final class ReadyHead: Sendable {
     }
 }
 
-/// Parsed toggle requests by their raw path and query, so a repeated request (the common case:
+/// Parsed toggle requests by their target as sent, so a repeated request (the common case:
 /// pages embed the same few URLs) skips query parsing, the canonical key and the ETag hash, which
-/// were most of a cache hit's instructions. Bounded: at most `limit` entries of short targets;
-/// emptied when full (refilled by the next requests, each costing one parse), as
-/// `BoundedCache.WhenFull.startOver`. Thread-safe.
+/// were most of a cache hit's instructions. Looked up by the target's bytes (`TargetKey`: a slice
+/// of the received head, hashed and compared in place, no `String` per request). Bounded: at most
+/// `limit` entries of targets up to 256 bytes; emptied when full (refilled by the next requests,
+/// each costing one parse), as `BoundedCache.WhenFull.startOver`. Thread-safe.
 final class PreparedToggles: Sendable {
-    private let table: BoundedCache<String, PreparedToggle>
-    var limit: Int { table.capacity }
+    let limit: Int
+    private let table = Locked<[TargetKey: PreparedToggle]>([:])
 
-    init(limit: Int = 4096) { table = BoundedCache(capacity: limit, whenFull: .startOver) }
+    init(limit: Int = 4096) { self.limit = max(0, limit) }
 
-    /// The table key for a request: its target as sent (path and query are a function of it, so
-    /// the same target always means the same parsed request; no string is built per request),
-    /// or nil for a target too long to be worth keeping.
-    static func memoKey(_ request: HTTPRequest) -> String? {
-        request.target.utf8.count <= 256 ? request.target : nil
+    /// Longest target kept, in bytes: a longer one is parsed every time.
+    static let maxTargetBytes = 256
+
+    /// The entry for a request's target as sent (path and query are a function of it, so the
+    /// same target always means the same parsed request); nil when none is held or the target
+    /// is longer than `maxTargetBytes`.
+    func entry(for request: HTTPRequest) -> PreparedToggle? {
+        let target = request.targetUTF8
+        guard target.count <= Self.maxTargetBytes else { return nil }
+        let key = TargetKey(target)
+        return table.withLock { $0[key] }
     }
 
-    func entry(for key: String) -> PreparedToggle? {
-        table.value(for: key)
+    /// Keeps `entry` for the request's target (not for one longer than `maxTargetBytes`).
+    func insert(_ entry: PreparedToggle, for request: HTTPRequest) {
+        let target = request.targetUTF8
+        guard limit > 0, target.count <= Self.maxTargetBytes else { return }
+        // Its own copy of the bytes: the request's may be a slice of the connection's input.
+        let key = TargetKey(ArraySlice(Array(target)))
+        table.withLock { table in
+            guard table[key] == nil else { return }
+            if table.count >= limit { table.removeAll(keepingCapacity: true) }
+            table[key] = entry
+        }
     }
 
-    func insert(_ entry: PreparedToggle, for key: String) {
-        table.insert(entry, for: key)
+    /// Entries held.
+    var count: Int { table.withLock { $0.count } }
+}
+
+/// A request target's bytes as a table key: hashed once (eight bytes at a time), compared by
+/// hash, length and then bytes.
+struct TargetKey: Hashable, Sendable {
+    let bytes: ArraySlice<UInt8>
+    let hash: UInt64
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.init(bytes, hash: Self.hash(bytes))
+    }
+
+    init(_ bytes: ArraySlice<UInt8>, hash: UInt64) {
+        self.bytes = bytes
+        self.hash = hash
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (a: TargetKey, b: TargetKey) -> Bool {
+        guard a.hash == b.hash, a.bytes.count == b.bytes.count else { return false }
+        return a.bytes.withUnsafeBytes { x in
+            b.bytes.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
+    }
+
+    /// A 64-bit mix of the bytes: each 8-byte word (then each remaining byte) is xored in,
+    /// multiplied by the odd constant 2^64 / golden ratio (Knuth's multiplicative hashing) and its
+    /// high half folded down, so every bit of the result depends on every input bit. Seeded with
+    /// the length. Not a defence against chosen collisions: the table is bounded and small, and a
+    /// collision costs one more `memcmp`.
+    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBytes { raw in
+            let k: UInt64 = 0x9e37_79b9_7f4a_7c15
+            var h = UInt64(raw.count) &* k
+            var i = 0
+            while i + 8 <= raw.count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* k
+                h ^= h >> 32
+                i += 8
+            }
+            while i < raw.count {
+                h = (h ^ UInt64(raw[i])) &* k
+                h ^= h >> 32
+                i += 1
+            }
+            return h
+        }
     }
 }

@@ -73,12 +73,11 @@ public struct ToggleResponder: HTTPResponder {
     /// you mean" search, costs milliseconds that would hold up every connection of the loop.
     /// The memo is keyed by the target, so the format (`.png`, `.svg`) is in its entry.
     func cachedToggle(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let cache, let memoKey = PreparedToggles.memoKey(request),
-              let entry = prepared.entry(for: memoKey) else { return nil }
+        guard let cache, let entry = prepared.entry(for: request) else { return nil }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
             return HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")
         }
-        guard let bytes = cache.cachedValue(for: entry.key, shard: entry.shard) else { return nil }
+        guard let bytes = cache.cachedValue(for: entry.cacheKey) else { return nil }
         // The common case: the same answer as last time, head already serialized (only Date and
         // Connection, which the server adds, differ between requests).
         if let head = entry.ready.head(forBodyLength: bytes.count) {
@@ -101,9 +100,8 @@ public struct ToggleResponder: HTTPResponder {
     /// path and query came before), or answers a parameter error or a 304.
     func prepareToggle(_ request: HTTPRequest, format: ImageFormat,
                        impliedScale: Double?) -> Result<PreparedToggle, EarlyAnswer> {
-        let memoKey = PreparedToggles.memoKey(request)
         let entry: PreparedToggle
-        if let memoKey, let known = prepared.entry(for: memoKey) {
+        if let known = prepared.entry(for: request) {
             entry = known
         } else {
             let query: ToggleQuery
@@ -124,9 +122,8 @@ public struct ToggleResponder: HTTPResponder {
                 // An SVG opened as a document can do nothing but draw (its <style> included).
                 fields.append(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
             }
-            entry = PreparedToggle(picture: picture, key: key, entityTag: tag, fields: fields,
-                                   shard: cache?.shardIndex(for: key) ?? 0)
-            if let memoKey { prepared.insert(entry, for: memoKey) }
+            entry = PreparedToggle(picture: picture, key: key, entityTag: tag, fields: fields)
+            prepared.insert(entry, for: request)
         }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
             return .failure(EarlyAnswer(response: HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")))
@@ -223,7 +220,7 @@ public struct ToggleResponder: HTTPResponder {
                         crossOrigin: Bool, revalidate: Bool) -> HTTPResponse {
         let compressible = ContentCoding.isCompressible(contentType: contentType)
             && body.count >= ContentCoding.minimumBytes
-        let gzipped = compressible && ContentCoding.acceptsGzip(request.headers["Accept-Encoding"])
+        let gzipped = compressible && ContentCoding.acceptsGzip(request.field(named: "Accept-Encoding"))
             ? compressedBodies.gzip(body, entityTag: entityTag) : nil
         let tag = gzipped == nil ? entityTag : ContentCoding.gzipTag(entityTag)
         var fields = cacheableFields(entityTag: tag, crossOrigin: crossOrigin, revalidate: revalidate)
@@ -250,7 +247,7 @@ public struct ToggleResponder: HTTPResponder {
 
     /// Whether the request's If-None-Match matches `entityTag` (RFC 9110 section 13.1.2).
     static func isNotModified(_ request: HTTPRequest, entityTag: String) -> Bool {
-        guard let condition = request.headers["If-None-Match"] else { return false }
+        guard let condition = request.field(named: "If-None-Match") else { return false }
         return EntityTag.ifNoneMatch(condition, matches: entityTag)
     }
 

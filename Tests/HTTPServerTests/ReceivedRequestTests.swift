@@ -1,0 +1,118 @@
+import XCTest
+@testable import HTTPServer
+
+/// A parsed request reads its target, query and fields from the received bytes: each must say
+/// what a request made from Strings says, whatever else is in the parser's buffer.
+final class ReceivedRequestTests: XCTestCase {
+    private func parsed(_ text: String, after earlier: String = "") throws -> HTTPRequest {
+        var parser = RequestParser(limits: RequestParserLimits())
+        parser.append(contentsOf: Array((earlier + text).utf8))
+        if !earlier.isEmpty, case .head = parser.next() {} else if !earlier.isEmpty {
+            XCTFail("earlier request not parsed")
+            throw CancellationError()
+        }
+        guard case .head(let head) = parser.next() else {
+            XCTFail("not parsed: \(text)")
+            throw CancellationError()
+        }
+        return head.request
+    }
+
+    /// `field(named:)` against the values written out by hand: first of duplicates, any case,
+    /// optional whitespace trimmed, an empty value, a name that is a prefix of another or holds a
+    /// colon, an absent name.
+    func testFieldByNameReadsTheReceivedLines() throws {
+        let request = try parsed("GET /a HTTP/1.1\r\nHost: h\r\nX-Tag: \t one \t\r\nx-tag: two\r\n"
+                                 + "If-None-Match: \"abc\"\r\nEmpty:\r\nX-Tag-Long: three\r\n\r\n",
+                                 after: "GET /earlier?x=1 HTTP/1.1\r\nHost: e\r\nX-Tag: earlier\r\n\r\n")
+        let expected: [(String, String?)] = [
+            ("Host", "h"), ("host", "h"), ("X-Tag", "one"), ("X-TAG", "one"), ("if-none-match", "\"abc\""),
+            ("Empty", ""), ("X-Tag-Long", "three"), ("X-Ta", nil), ("X-Tag:", nil), ("Tag", nil), ("Absent", nil),
+        ]
+        for (name, value) in expected {
+            XCTAssertEqual(request.field(named: name), value, name)
+            XCTAssertEqual(request.headers[name], value, name)
+        }
+        XCTAssertEqual(request.headers.values(for: "x-tag"), ["one", "two"])
+        XCTAssertEqual(request.headers.fields.map(\.name), ["Host", "X-Tag", "x-tag", "If-None-Match", "Empty", "X-Tag-Long"])
+        XCTAssertEqual(request.target, "/a")
+        XCTAssertEqual(Array(request.targetUTF8), Array("/a".utf8))
+        XCTAssertNil(request.query)
+    }
+
+    /// The fuzzer's find (a8df4d2 let OPTIONS with a path reach the responder; the fuzz target
+    /// still allowed only GET and HEAD): `OPTIONS /*` is an origin-form path, not asterisk-form.
+    func testOptionsWithAPathIsAccepted() throws {
+        let request = try parsed("OPTIONS /* HTTP/1.1\r\nHost: 7Optional77;7777tHTTl77777ose\r\n\r\n")
+        XCTAssertEqual(request.method, "OPTIONS")
+        XCTAssertEqual(request.path, "/*")
+        var parser = RequestParser(limits: RequestParserLimits())
+        parser.append(contentsOf: Array("OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n".utf8))
+        guard case .rejected(let rejection) = parser.next() else { return XCTFail("OPTIONS * accepted") }
+        XCTAssertEqual(rejection.status, 405)
+    }
+
+    /// Setting a part replaces it and keeps the others as they were read.
+    func testSettingAPartKeepsTheOthers() throws {
+        var request = try parsed("GET /t?q=1 HTTP/1.1\r\nHost: h\r\nAccept: */*\r\n\r\n")
+        request.query = "q=2"
+        XCTAssertEqual(request.target, "/t?q=1")
+        XCTAssertEqual(request.query, "q=2")
+        XCTAssertEqual(request.field(named: "accept"), "*/*")
+        request.headers.append(name: "X-More", value: "m")
+        request.target = "/u"
+        XCTAssertEqual(Array(request.targetUTF8), Array("/u".utf8))
+        XCTAssertEqual(request.query, "q=2")
+        XCTAssertEqual(request.field(named: "x-more"), "m")
+        XCTAssertEqual(request.headers.count, 3)
+    }
+}
+
+/// The one-pass target check against RFC 9112's rules spelled out one by one: visible ASCII, no
+/// `#`, and `%` followed by two hex digits before the first `?` (the query is the application's).
+final class TargetCheckTests: XCTestCase {
+    private func spelledOut(_ t: [UInt8]) -> Bool {
+        guard t.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E }), !t.contains(UInt8(ascii: "#")) else { return false }
+        let path = t.prefix { $0 != UInt8(ascii: "?") }
+        let hex = Set("0123456789abcdefABCDEF".utf8)
+        var i = 0
+        while i < path.count {
+            if path[i] == UInt8(ascii: "%") {
+                guard i + 2 < path.count, hex.contains(path[i + 1]), hex.contains(path[i + 2]) else { return false }
+            }
+            i += 1
+        }
+        return true
+    }
+
+    func testEveryByteAndEscapesAgreeWithTheRules() {
+        for b in 0 ... 255 {
+            for t in [[UInt8(ascii: "/"), UInt8(b)], [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(b)],
+                      [UInt8(ascii: "%"), UInt8(b), UInt8(ascii: "0")], [UInt8(ascii: "?"), UInt8(ascii: "%"), UInt8(b)]] {
+                XCTAssertEqual(HeadParser.targetIsValid(t[...]), spelledOut(t), "\(t)")
+            }
+        }
+        // Longer targets (the check takes eight plain bytes at a time): one interesting byte at
+        // each position of a plain target, and every byte value at each position of the word.
+        let plain = Array("/toggle?on=1&sym=moon.fill&color=indigo".utf8)
+        for position in plain.indices {
+            for b in 0 ... 255 {
+                var t = plain
+                t[position] = UInt8(b)
+                XCTAssertEqual(HeadParser.targetIsValid(t[...]), spelledOut(t), "\(t)")
+            }
+        }
+        for w in [UInt64(0x2121_2121_2121_2121), 0x7E7E_7E7E_7E7E_7E7E, 0x2020_2020_2020_2020, 0x4141_4141_4141_4123] {
+            var bytes: [UInt8] = []
+            withUnsafeBytes(of: w.littleEndian) { bytes = Array($0) }
+            XCTAssertEqual(HeadParser.isPlainTargetWord(w), bytes.allSatisfy { $0 >= 0x21 && $0 <= 0x7E && ![0x23, 0x25, 0x3F].contains($0) })
+        }
+        // Every string of up to 4 bytes over an alphabet of the interesting bytes.
+        let alphabet: [UInt8] = Array("%?#/aF9g".utf8) + [0x20, 0x7F, 0x80]
+        var targets: [[UInt8]] = [[]]
+        for _ in 0 ..< 4 {
+            targets = targets.flatMap { t in alphabet.map { t + [$0] } }
+            for t in targets { XCTAssertEqual(HeadParser.targetIsValid(t[...]), spelledOut(t), "\(t)") }
+        }
+    }
+}

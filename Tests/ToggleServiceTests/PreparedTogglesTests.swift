@@ -1,0 +1,57 @@
+@testable import HTTPServer
+@testable import ToggleService
+import XCTest
+
+/// The prepared-query memo is keyed by the target's bytes: equal bytes find the entry whichever
+/// storage they come from, any other target (one byte apart, a prefix, another case) does not.
+final class PreparedTogglesTests: XCTestCase {
+    private func request(_ target: String) -> HTTPRequest {
+        let path = String(target.prefix { $0 != "?" })
+        return HTTPRequest(method: "GET", target: target, path: path, query: nil, version: .http1_1,
+                           headers: HTTPFields([("Host", "x")]))
+    }
+
+    private func entry(_ key: String) -> PreparedToggle {
+        PreparedToggle(picture: ToggleImage.Picture(query: try! ToggleQuery(rawQuery: "on=1"), format: .png),
+                       key: key, entityTag: "\"\(key)\"", fields: HTTPFields())
+    }
+
+    func testFoundByEqualBytesOnly() {
+        let memo = PreparedToggles()
+        let target = "/toggle?on=1&sym=moon.fill&color=indigo&scale=2"
+        let stored = entry("a")
+        memo.insert(stored, for: request(target))
+        XCTAssertTrue(memo.entry(for: request(target)) === stored)
+        // The same bytes as a slice of a larger buffer (as the parser's input is), not a String.
+        var parser = RequestParser(limits: RequestParserLimits())
+        parser.append(contentsOf: Array("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        guard case .head(let head) = parser.next() else { return XCTFail("not parsed") }
+        XCTAssertTrue(memo.entry(for: head.request) === stored)
+        for other in ["/toggle?on=1&sym=moon.fill&color=indigo&scale=3", "/toggle?on=1&sym=moon.fill&color=indigo&scale=",
+                      "/toggle?on=1&sym=moon.fill&color=indigo&scale=22", "/TOGGLE?on=1&sym=moon.fill&color=indigo&scale=2",
+                      "/toggle?on=1", ""] {
+            XCTAssertNil(memo.entry(for: request(other)), other)
+        }
+    }
+
+    func testKeyHashDependsOnEveryByte() {
+        let base = Array("/toggle?on=1&sym=moon.fill&color=indigo&scale=2".utf8)
+        let hash = TargetKey.hash(base[...])
+        for i in base.indices {
+            var changed = base
+            changed[i] ^= 1
+            XCTAssertNotEqual(TargetKey.hash(changed[...]), hash, "byte \(i)")
+        }
+    }
+
+    func testLongTargetsAreNotKeptAndTheTableStartsOverWhenFull() {
+        let memo = PreparedToggles(limit: 2)
+        let long = request("/toggle?label=" + String(repeating: "a", count: 250))
+        memo.insert(entry("long"), for: long)
+        XCTAssertNil(memo.entry(for: long))
+        XCTAssertEqual(memo.count, 0)
+        for i in 0 ..< 3 { memo.insert(entry("\(i)"), for: request("/toggle?on=\(i)")) }
+        XCTAssertEqual(memo.count, 1)
+        XCTAssertNotNil(memo.entry(for: request("/toggle?on=2")))
+    }
+}
