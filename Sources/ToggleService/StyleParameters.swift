@@ -85,7 +85,7 @@ enum StyleParameters {
     /// `state`; a symbol on a style without one; a style whose picture is its label without
     /// `label` (`labelRequired`: on `/toggle`, where nothing else gives a label).
     /// - Throws: `ParameterError` naming the parameter that does not fit.
-    static func checkCombinations(_ values: [String: QueryDecoder.Pair], labelRequired: Bool = true) throws(ParameterError) {
+    static func checkCombinations(_ values: GivenParameters, labelRequired: Bool = true) throws(ParameterError) {
         if let sources = values["sources"], let other = values["on"] ?? values["state"] {
             throw ParameterError(error: "conflicting parameters", parameter: sources.name, value: sources.value,
                                  expected: "either sources or \(other.name), not both (sources sets the state)")

@@ -93,6 +93,15 @@ extension ToggleQuery {
         ToggleParameter("fps") { _, _ in },
     ]
 
+    /// The row of `parameters` by every accepted name (names and aliases).
+    static let parameterRows: [String: Int] = {
+        var table: [String: Int] = [:]
+        for (row, parameter) in parameters.enumerated() {
+            for name in parameter.names { table[name] = row }
+        }
+        return table
+    }()
+
     /// Canonical name by every accepted name (names and aliases).
     public static let canonicalNames: [String: String] = {
         var table: [String: String] = [:]
@@ -101,4 +110,44 @@ extension ToggleQuery {
         }
         return table
     }()
+}
+
+/// The known parameters a query gave, by canonical name, in the order of `ToggleQuery.parameters`.
+///
+/// A query gives a handful of the 22 parameters, and the rules between them ask for a dozen by
+/// name: a lookup compares the canonical names given (short strings, compared by their bits)
+/// instead of hashing the name as a dictionary did (about 300 instructions a lookup).
+struct GivenParameters {
+    struct Entry {
+        /// The parameter's row in `ToggleQuery.parameters`.
+        var row: Int
+        /// Its canonical name.
+        var name: String
+        /// As sent (the name may be an alias).
+        var pair: QueryDecoder.Pair
+    }
+
+    /// By row, ascending.
+    private(set) var entries: [Entry] = []
+
+    var count: Int { entries.count }
+
+    /// The pair given for the parameter with canonical name `name`, or nil.
+    subscript(name: String) -> QueryDecoder.Pair? {
+        for entry in entries where entry.name == name { return entry.pair }
+        return nil
+    }
+
+    /// The pair given for row `row`, or nil.
+    func pair(atRow row: Int) -> QueryDecoder.Pair? {
+        for entry in entries where entry.row == row { return entry.pair }
+        return nil
+    }
+
+    /// Adds the pair of a row not given yet, keeping the rows in order.
+    mutating func insert(_ pair: QueryDecoder.Pair, row: Int, name: String) {
+        var index = entries.count
+        while index > 0, entries[index - 1].row > row { index -= 1 }
+        entries.insert(Entry(row: row, name: name, pair: pair), at: index)
+    }
 }

@@ -44,14 +44,9 @@ public struct ToggleQuery: Sendable {
         try StyleParameters.checkCombinations(values, labelRequired: !inRow)
         spec = ToggleSpec()
         self.ignored = ignored
-        // In table order; stops once every given parameter is applied (a lookup per row cost
-        // about 370 instructions, and most queries give few of the 22).
-        var remaining = values.count
-        for parameter in Self.parameters where remaining > 0 {
-            if let pair = values[parameter.name] {
-                remaining -= 1
-                try parameter.apply(&self, pair)
-            }
+        // In table order (`values` keeps its entries so): only the rows given.
+        for entry in values.entries {
+            try Self.parameters[entry.row].apply(&self, entry.pair)
         }
         // dir=auto (the default): a label whose first strong character is right to left mirrors
         // the toggle, as it mirrors a row.
@@ -68,11 +63,11 @@ public struct ToggleQuery: Sendable {
     /// - Throws: for a repeated parameter (also under two of its names) and for an unknown
     ///   name that looks like a misspelt known one.
     static func collect(_ pairs: [QueryDecoder.Pair]) throws(ParameterError)
-        -> (values: [String: QueryDecoder.Pair], ignored: [String]) {
-        var values: [String: QueryDecoder.Pair] = [:]
+        -> (values: GivenParameters, ignored: [String]) {
+        var values = GivenParameters()
         var ignored: [String] = []
         for pair in pairs {
-            guard let canonical = canonicalNames[pair.name] else {
+            guard let row = parameterRows[pair.name] else {
                 if let known = ParameterNames.misspelling(of: pair.name) {
                     throw ParameterError(error: "unknown parameter", parameter: pair.name, value: pair.value,
                                          expected: "did you mean \(known)? " + ParameterNames.expected)
@@ -80,19 +75,19 @@ public struct ToggleQuery: Sendable {
                 if !pair.name.isEmpty, !ignored.contains(pair.name) { ignored.append(pair.name) }
                 continue
             }
-            if let earlier = values[canonical] {
+            if let earlier = values.pair(atRow: row) {
                 throw ParameterError(
                     error: "repeated parameter", parameter: pair.name, value: pair.value,
                     expected: "at most one of \(earlier.name == pair.name ? pair.name : earlier.name + " and " + pair.name)")
             }
-            values[canonical] = pair
+            values.insert(pair, row: row, name: parameters[row].name)
         }
         return (values, ignored)
     }
 
     /// Rules between parameters: a scale beside an `@Nx` path, `on` with `state`, and `sym`
     /// with the per-state symbol of the state drawn.
-    static func checkCombinations(_ values: [String: QueryDecoder.Pair],
+    static func checkCombinations(_ values: GivenParameters,
                                   impliedScale: Double?) throws(ParameterError) {
         if impliedScale != nil, let given = values["scale"] {
             throw ParameterError(error: "repeated parameter", parameter: given.name, value: given.value,
@@ -119,11 +114,11 @@ public struct ToggleQuery: Sendable {
     /// `animate`, `from`, `motion`, `loop`, `fps` (docs/design-facts.md section 2, Animation): the animation asked for,
     /// or nil without `animate=1`. The other four need `animate=1`; `from` must differ from the
     /// state drawn (the default is off for on and mixed, on for off).
-    static func animation(_ values: [String: QueryDecoder.Pair],
+    static func animation(_ values: GivenParameters,
                           spec: ToggleSpec) throws(ParameterError) -> ToggleAnimation? {
         let animates = try values["animate"].map { p throws(ParameterError) in try boolean(p) } ?? false
         guard animates else {
-            if let p = ["from", "motion", "loop", "fps"].lazy.compactMap({ values[$0] }).first {
+            if let p = values["from"] ?? values["motion"] ?? values["loop"] ?? values["fps"] {
                 throw ParameterError(error: "needs animate=1", parameter: p.name, value: p.value,
                                      expected: "animate=1 with \(p.name) (it only applies to an animation)")
             }
@@ -230,11 +225,15 @@ public struct ToggleQuery: Sendable {
     /// spaces), within `range`.
     static func decimal(_ p: QueryDecoder.Pair, in range: ClosedRange<Double>,
                         expected: String) throws(ParameterError) -> Double {
-        let bytes = Array(p.value.utf8)
-        let digits = bytes.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-        let points = bytes.filter { $0 == UInt8(ascii: ".") }.count
-        guard !bytes.isEmpty, bytes.count <= 16, digits + points == bytes.count, points <= 1, digits >= 1,
-              bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: "."),
+        var digits = 0, points = 0, count = 0, first: UInt8 = 0, last: UInt8 = 0
+        for b in p.value.utf8 {
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digits += 1 } else if b == UInt8(ascii: ".") { points += 1 }
+            if count == 0 { first = b }
+            last = b
+            count += 1
+        }
+        guard count > 0, count <= 16, digits + points == count, points <= 1, digits >= 1,
+              first != UInt8(ascii: "."), last != UInt8(ascii: "."),
               let v = Double(p.value), range.contains(v) else {
             throw invalid(p, expected: expected)
         }
