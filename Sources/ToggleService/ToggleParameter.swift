@@ -146,8 +146,12 @@ struct GivenParameters {
 
     /// Adds the pair of a row not given yet, keeping the rows in order.
     mutating func insert(_ pair: QueryDecoder.Pair, row: Int, name: String) {
-        var index = entries.count
-        while index > 0, entries[index - 1].row > row { index -= 1 }
-        entries.insert(Entry(row: row, name: name, pair: pair), at: index)
+        if entries.isEmpty { entries.reserveCapacity(4) }
+        entries.append(Entry(row: row, name: name, pair: pair))
+        var index = entries.count - 1
+        while index > 0, entries[index - 1].row > row {
+            entries.swapAt(index - 1, index)
+            index -= 1
+        }
     }
 }
