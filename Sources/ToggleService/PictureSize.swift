@@ -26,7 +26,7 @@ enum PictureSize {
 
     /// The parameter named by a too-large 400: the first of scale, size, pad, label that was sent.
     static func blamed(_ values: GivenParameters) -> QueryDecoder.Pair? {
-        ["scale", "size", "pad", "label"].lazy.compactMap { values[$0] }.first
+        values[.scale] ?? values[.size] ?? values[.pad] ?? values[.label]
     }
 
     /// Checks a still `/toggle` picture against `LabelParameter.maximumPixels`.

@@ -112,17 +112,24 @@ extension ToggleQuery {
     }()
 }
 
-/// The known parameters a query gave, by canonical name, in the order of `ToggleQuery.parameters`.
+/// The rows of `ToggleQuery.parameters`, by canonical name (`on_sym` is `onSym`), for the rules
+/// between parameters to ask for one by a number rather than a string (ToggleQueryTests checks
+/// every row's name).
+enum ParameterRow: Int, CaseIterable {
+    case on, state, sources, style, label, onSym, offSym, sym, color, offColor, bg, scale, size, theme, disabled, dir,
+         pad, animate, from, motion, loop, fps
+}
+
+/// The known parameters a query gave, by row of `ToggleQuery.parameters`, in the table's order.
 ///
-/// A query gives a handful of the 22 parameters, and the rules between them ask for a dozen by
-/// name: a lookup compares the canonical names given (short strings, compared by their bits)
-/// instead of hashing the name as a dictionary did (about 300 instructions a lookup).
+/// A query gives a handful of the 22 parameters, and the rules between them ask for a dozen:
+/// a lookup compares the few row numbers given, where a dictionary by name hashed the name
+/// (about 300 instructions a lookup) and comparing two different short strings also cost
+/// hundreds.
 struct GivenParameters {
     struct Entry {
         /// The parameter's row in `ToggleQuery.parameters`.
         var row: Int
-        /// Its canonical name.
-        var name: String
         /// As sent (the name may be an alias).
         var pair: QueryDecoder.Pair
     }
@@ -132,10 +139,9 @@ struct GivenParameters {
 
     var count: Int { entries.count }
 
-    /// The pair given for the parameter with canonical name `name`, or nil.
-    subscript(name: String) -> QueryDecoder.Pair? {
-        for entry in entries where entry.name == name { return entry.pair }
-        return nil
+    /// The pair given for `row`, or nil.
+    subscript(row: ParameterRow) -> QueryDecoder.Pair? {
+        pair(atRow: row.rawValue)
     }
 
     /// The pair given for row `row`, or nil.
@@ -145,9 +151,9 @@ struct GivenParameters {
     }
 
     /// Adds the pair of a row not given yet, keeping the rows in order.
-    mutating func insert(_ pair: QueryDecoder.Pair, row: Int, name: String) {
+    mutating func insert(_ pair: QueryDecoder.Pair, row: Int) {
         if entries.isEmpty { entries.reserveCapacity(4) }
-        entries.append(Entry(row: row, name: name, pair: pair))
+        entries.append(Entry(row: row, pair: pair))
         var index = entries.count - 1
         while index > 0, entries[index - 1].row > row {
             entries.swapAt(index - 1, index)

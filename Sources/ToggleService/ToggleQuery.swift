@@ -50,7 +50,7 @@ public struct ToggleQuery: Sendable {
         }
         // dir=auto (the default): a label whose first strong character is right to left mirrors
         // the toggle, as it mirrors a row.
-        if values["dir"].map({ $0.value.lowercased() == "auto" }) ?? true,
+        if values[.dir].map({ $0.value.lowercased() == "auto" }) ?? true,
            TextDirection.firstStrong(in: spec.label) == .rightToLeft {
             spec.mirrored = true
         }
@@ -80,7 +80,7 @@ public struct ToggleQuery: Sendable {
                     error: "repeated parameter", parameter: pair.name, value: pair.value,
                     expected: "at most one of \(earlier.name == pair.name ? pair.name : earlier.name + " and " + pair.name)")
             }
-            values.insert(pair, row: row, name: parameters[row].name)
+            values.insert(pair, row: row)
         }
         return (values, ignored)
     }
@@ -89,22 +89,22 @@ public struct ToggleQuery: Sendable {
     /// with the per-state symbol of the state drawn.
     static func checkCombinations(_ values: GivenParameters,
                                   impliedScale: Double?) throws(ParameterError) {
-        if impliedScale != nil, let given = values["scale"] {
+        if impliedScale != nil, let given = values[.scale] {
             throw ParameterError(error: "repeated parameter", parameter: given.name, value: given.value,
                                  expected: "no scale parameter with an @Nx path")
         }
-        if let on = values["on"], let state = values["state"] {
+        if let on = values[.on], let state = values[.state] {
             throw ParameterError(error: "conflicting parameters", parameter: state.name, value: state.value,
                                  expected: "either on=\(on.value) or state, not both")
         }
-        guard let sym = values["sym"] else { return }
+        guard let sym = values[.sym] else { return }
         var state = ToggleState.off
-        if let on = values["on"] { state = try boolean(on) ? .on : .off }
-        if let given = values["state"] {
+        if let on = values[.on] { state = try boolean(on) ? .on : .off }
+        if let given = values[.state] {
             guard let s = ToggleState(rawValue: given.value.lowercased()) else { return }  // its row reports it
             state = s
         }
-        let stateKey = state == .on ? "on_sym" : (state == .off ? "off_sym" : nil)
+        let stateKey: ParameterRow? = state == .on ? .onSym : (state == .off ? .offSym : nil)
         if let key = stateKey, let other = values[key] {
             throw ParameterError(error: "conflicting parameters", parameter: sym.name, value: sym.value,
                                  expected: "either sym or \(other.name) for the \(state.rawValue) state, not both")
@@ -116,16 +116,16 @@ public struct ToggleQuery: Sendable {
     /// state drawn (the default is off for on and mixed, on for off).
     static func animation(_ values: GivenParameters,
                           spec: ToggleSpec) throws(ParameterError) -> ToggleAnimation? {
-        let animates = try values["animate"].map { p throws(ParameterError) in try boolean(p) } ?? false
+        let animates = try values[.animate].map { p throws(ParameterError) in try boolean(p) } ?? false
         guard animates else {
-            if let p = values["from"] ?? values["motion"] ?? values["loop"] ?? values["fps"] {
+            if let p = values[.from] ?? values[.motion] ?? values[.loop] ?? values[.fps] {
                 throw ParameterError(error: "needs animate=1", parameter: p.name, value: p.value,
                                      expected: "animate=1 with \(p.name) (it only applies to an animation)")
             }
             return nil
         }
         var from: ToggleState = spec.state == .off ? .on : .off
-        if let p = values["from"] {
+        if let p = values[.from] {
             guard let state = ToggleState(rawValue: p.value.lowercased()) else {
                 throw invalid(p, expected: "on, off or mixed")
             }
@@ -136,13 +136,13 @@ public struct ToggleQuery: Sendable {
             from = state
         }
         var motion = ToggleMotion()
-        if let p = values["motion"] {
+        if let p = values[.motion] {
             guard let curve = ToggleMotion.Curve(rawValue: p.value.lowercased()) else {
                 throw invalid(p, expected: "spring (the default) or reduce (Reduce Motion: ease-in-out over 0.15 s, crossfade)")
             }
             motion.curve = curve
         }
-        if let p = values["fps"] {
+        if let p = values[.fps] {
             let range = ToggleMotion.framesPerSecondRange
             guard p.value.utf8.count <= 2, p.value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
                   let n = Int(p.value), range.contains(n) else {
@@ -150,12 +150,12 @@ public struct ToggleQuery: Sendable {
             }
             motion.framesPerSecond = n
         }
-        let loops = try values["loop"].map { p throws(ParameterError) in try boolean(p) } ?? false
+        let loops = try values[.loop].map { p throws(ParameterError) in try boolean(p) } ?? false
         let animation = ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
         // The style's picture (a style that draws its label grows with it). A symbol that cannot
         // be drawn is reported when the picture is drawn; no size to check here.
         if let (width, height) = try? animation.canvasSize(), width * height > maximumAnimationFramePixels,
-           let p = values["animate"] {
+           let p = values[.animate] {
             throw ParameterError(error: "picture too large", parameter: p.name, value: p.value,
                                  expected: "an animation frame of at most \(maximumAnimationFramePixels) px (this one is "
                                      + "\(width) x \(height) px at \(PictureSize.causes(spec))): lower scale, size or pad"
