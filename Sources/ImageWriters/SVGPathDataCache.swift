@@ -1,7 +1,7 @@
 import Geometry
 import Utilities
 
-/// SVG path data (`SVGText.appendPathData`) kept by path and transform, so a path that every
+/// SVG path data (`SVGText.pathDataBytes`) kept by path and transform, so a path that every
 /// document of a kind repeats (a toggle's track, knob and shadow at a given size and scale, a
 /// symbol in its own units) is written once and then copied: looking it up (hashing its points)
 /// costs about a third of writing its numbers. The text is a pure function of the key, so a
@@ -79,9 +79,9 @@ enum SVGPathDataCache {
     private static let storage = Locked(Storage())
 
     /// Appends `path`'s data mapped by `transform` to `out`, from the cache when it is there.
-    static func appendPathData(_ path: Path, transform: AffineTransform, to out: inout [UInt8]) {
+    static func appendPathData(_ path: Path, transform: AffineTransform, to out: inout SVGBytes) {
         guard path.elements.count <= maximumTextBytes / 140 else {
-            return SVGText.appendPathData(path, transform: transform, to: &out)
+            return out.append(contentsOf: SVGText.pathDataBytes(path, transform: transform))
         }
         let address = path.elements.isEmpty ? nil : path.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         let storage = storage
@@ -96,8 +96,7 @@ enum SVGPathDataCache {
             return text
         }
         if let known { return out.append(contentsOf: known) }
-        var text: [UInt8] = []
-        SVGText.appendPathData(path, transform: transform, to: &text)
+        let text = SVGText.pathDataBytes(path, transform: transform)
         out.append(contentsOf: text)
         storage.withLock { s in
             if s.entries.count >= capacity {
