@@ -91,10 +91,13 @@ public enum ColorSpecifier: Sendable, Equatable, Hashable {
         case .named(let name): return name.rawValue
         case .fixed(let c):
             let a = UInt8((c.alpha * 255).rounded())
-            return "#" + [c.red, c.green, c.blue, a].map { byte in
-                let hex = String(byte, radix: 16)
-                return hex.count == 1 ? "0" + hex : hex
-            }.joined()
+            let digits: StaticString = "0123456789abcdef"
+            var text = [UInt8](repeating: UInt8(ascii: "#"), count: 9)
+            for (i, byte) in [c.red, c.green, c.blue, a].enumerated() {
+                text[1 + 2 * i] = digits.utf8Start[Int(byte >> 4)]
+                text[2 + 2 * i] = digits.utf8Start[Int(byte & 15)]
+            }
+            return String(decoding: text, as: UTF8.self)
         }
     }
 }

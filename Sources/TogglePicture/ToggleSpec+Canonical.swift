@@ -109,16 +109,26 @@ extension ToggleSpec {
     /// by how it was written, so specs with equal `canonicalKey`s (`color=orange`, `color=ff9500`,
     /// `color=rgb(255,149,0)`) give byte-identical PNGs, as their shared strong ETag promises.
     public var accessibilityDescription: String {
-        var parts = [ToggleScene.accessibilityText(self)]
+        // Appended to one string (parts joined by ", "; no array, no `joined`), the style told by
+        // its name rather than by dynamic casts.
+        var text = ToggleScene.accessibilityText(self)
         let drawn = ToggleStyles.style(of: self)
-        if style != ToggleStyles.defaultName { parts.append("style \(style)") }
-        if !symbolName.isEmpty && drawn.symbols != nil { parts.append("symbol \(symbolName)") }
-        let usesTint = drawn is SymbolToggleStyle ? false : (drawn is ButtonToggleStyle || state != .off)
+        if style != ToggleStyles.defaultName {
+            text += ", style "
+            text += style
+        }
+        if !symbolName.isEmpty && drawn.symbols != nil {
+            text += ", symbol "
+            text += symbolName
+        }
+        let drawnName = drawn.name
+        let usesTint = drawnName == SymbolToggleStyle().name ? false : (drawnName == ButtonToggleStyle().name || state != .off)
         if usesTint {
             let drawn = tint.resolved(in: appearance)
             let name = NamedColor.allCases.first { $0.resolved(in: appearance) == drawn }
-            parts.append("tint \(name.map { ColorSpecifier.named($0) }?.canonical ?? ColorSpecifier.fixed(drawn).canonical)")
+            text += ", tint "
+            text += name.map { ColorSpecifier.named($0) }?.canonical ?? ColorSpecifier.fixed(drawn).canonical
         }
-        return parts.joined(separator: ", ")
+        return text
     }
 }
