@@ -55,27 +55,27 @@ enum ResponseSerializer {
 
     /// The status line and field lines (with `Content-Length`) of `response`, the status actually
     /// sent and whether a body follows.
+    ///
+    /// Written byte by byte into one array: each field's name and value are read through their
+    /// contiguous UTF-8 (checked and copied in one pass each), the framing names compared by length
+    /// first, the status and `Content-Length` written as digits. (A `String` interpolation per line
+    /// and four case-insensitive comparisons per field were about 20,000 instructions for an image
+    /// response of eight fields.)
     static func head(of response: HTTPResponse, isHead: Bool) -> (bytes: [UInt8], status: Int, sendsBody: Bool) {
-        var response = response
-        if !(200...599).contains(response.status) {
-            response = errorResponse(status: 500, detail: "the application gave an invalid status")
+        guard (200...599).contains(response.status) else {
+            return head(of: errorResponse(status: 500, detail: "the application gave an invalid status"), isHead: isHead)
         }
         let status = response.status
-        let responderLength = response.headers["Content-Length"].flatMap {
-            HeadParser.parseContentLength(ArraySlice($0.utf8))
-        }
         var head: [UInt8] = []
         head.reserveCapacity(256)
-        head.append(contentsOf: "HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(for: status))\r\n".utf8)
+        append("HTTP/1.1 ", to: &head)
+        appendDecimal(status, to: &head)
+        head.append(ByteClass.sp)
+        head.append(contentsOf: HTTPResponse.reasonPhrase(for: status).utf8)
+        head.append(ByteClass.cr)
+        head.append(ByteClass.lf)
         for field in response.headers {
-            if framingNames.contains(where: { HTTPFields.namesEqual($0, field.name) }) { continue }
-            let name = field.name.utf8, value = field.value.utf8
-            guard !name.isEmpty, name.allSatisfy(ByteClass.isTokenChar),
-                  value.allSatisfy(ByteClass.isFieldValueChar) else { continue }
-            head.append(contentsOf: name)
-            head.append(contentsOf: ": ".utf8)
-            head.append(contentsOf: value)
-            head.append(contentsOf: "\r\n".utf8)
+            appendField(field, to: &head)
         }
         // Content-Length (RFC 9110 section 8.6): never in 204; in HEAD and 304 the length GET would
         // send (the body's, or the responder's own Content-Length when the body was left empty).
@@ -83,12 +83,66 @@ enum ResponseSerializer {
         if status == 204 {
             contentLength = nil
         } else if (isHead || status == 304) && response.body.isEmpty {
+            let responderLength = response.headers["Content-Length"].flatMap {
+                HeadParser.parseContentLength(ArraySlice($0.utf8))
+            }
             contentLength = responderLength ?? (status == 304 ? nil : 0)
         }
         if let contentLength {
-            head.append(contentsOf: "Content-Length: \(contentLength)\r\n".utf8)
+            append("Content-Length: ", to: &head)
+            appendDecimal(contentLength, to: &head)
+            head.append(ByteClass.cr)
+            head.append(ByteClass.lf)
         }
         return (head, status, !isHead && status != 204 && status != 304)
+    }
+
+    /// Appends `name: value\r\n` unless the name is one the server sets itself (`framingNames`),
+    /// is empty or not a token, or the value holds a byte a field value may not carry.
+    private static func appendField(_ field: HTTPFields.Field, to head: inout [UInt8]) {
+        var name = field.name, value = field.value
+        name.withUTF8 { name in
+            value.withUTF8 { value in
+                guard !name.isEmpty, !isFramingName(name) else { return }
+                for b in name where !ByteClass.isTokenChar(b) { return }
+                for b in value where !ByteClass.isFieldValueChar(b) { return }
+                head.append(contentsOf: name)
+                head.append(ByteClass.colon)
+                head.append(ByteClass.sp)
+                head.append(contentsOf: value)
+                head.append(ByteClass.cr)
+                head.append(ByteClass.lf)
+            }
+        }
+    }
+
+    /// Whether `name` is one of `framingNames`, compared ASCII case-insensitively.
+    private static func isFramingName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch name.count {
+        case 4: return ByteClass.equalsLowercase(name, "date")
+        case 10: return ByteClass.equalsLowercase(name, "connection")
+        case 14: return ByteClass.equalsLowercase(name, "content-length")
+        case 17: return ByteClass.equalsLowercase(name, "transfer-encoding")
+        default: return false
+        }
+    }
+
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// `value` (>= 0) in decimal digits.
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for Int.max
+        var v = UInt(max(0, value)), count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+            } while v > 0
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
     }
 
     /// `Date: <date>`, then `Connection: close` if `close` (or `Connection: keep-alive` if
@@ -106,8 +160,8 @@ enum ResponseSerializer {
         return bytes
     }
 
-    /// Fields the server sets itself.
-    private static let framingNames = ["content-length", "transfer-encoding", "date", "connection"]
+    /// Fields the server sets itself (`isFramingName`): content-length, transfer-encoding, date,
+    /// connection.
 
     /// The response the server sends for a rejected request (or a 408, or a 503 refusal): the
     /// service's error shape, a JSON object `{"error":"..."}` naming the status and what went

@@ -102,28 +102,37 @@ public struct PNGEncoder: Sendable {
         guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, let pixels else {
             throw .invalidDimensions(width: width, height: height)
         }
-        // Keep the C strings alive for the duration of the call.
-        let keywords = text.map { Self.latin1CString($0.keyword, maxLength: 79) }
-        let isLatin1 = text.map { Self.isASCII($0.text) || $0.text.unicodeScalars.allSatisfy { $0.value > 0 && $0.value < 256 } }
-        let texts = zip(text, isLatin1).map { chunk, latin1 in
-            latin1 ? Self.latin1CString(chunk.text, maxLength: 1 << 16) : Self.utf8CString(chunk.text, maxLength: 1 << 16)
+        // Every keyword and text as NUL-terminated C strings in one array (alive for the call),
+        // found by their offsets.
+        var strings: [CChar] = []
+        strings.reserveCapacity(text.reduce(0) { $0 + $1.keyword.utf8.count + $1.text.utf8.count + 2 })
+        var offsets: [(keyword: Int, text: Int, utf8: Int32)] = []
+        offsets.reserveCapacity(text.count)
+        for chunk in text {
+            let keyword = strings.count
+            Self.appendLatin1CString(chunk.keyword, maxLength: 79, to: &strings)
+            let latin1 = Self.isASCII(chunk.text) || chunk.text.unicodeScalars.allSatisfy { $0.value > 0 && $0.value < 256 }
+            let textOffset = strings.count
+            if latin1 {
+                Self.appendLatin1CString(chunk.text, maxLength: 1 << 16, to: &strings)
+            } else {
+                strings.append(contentsOf: Self.utf8CString(chunk.text, maxLength: 1 << 16))
+            }
+            offsets.append((keyword, textOffset, latin1 ? 0 : 1))
         }
         var options = self.options(width: width, height: height, pixelsPerMetre: pixelsPerMetre ?? 0,
                                    premultiplied: premultiplied)
         // A first guess at the file size saves reallocations: a tenth of the raw pixels.
         var buffer = tis_png_buffer(data: nil, size: 0, capacity: max(4096, width * height * 4 / 10))
         var message = [CChar](repeating: 0, count: 256)
-        let status: Int32 = keywords.withUnsafeCStrings { keywordPointers in
-            texts.withUnsafeCStrings { textPointers in
-                var chunks = (0..<text.count).map {
-                    tis_png_text(keyword: keywordPointers[$0], text: textPointers[$0], utf8: isLatin1[$0] ? 0 : 1)
-                }
-                return chunks.withUnsafeMutableBufferPointer { chunkBuffer in
-                    message.withUnsafeMutableBufferPointer { msg in
-                        tis_png_encode_rgba(pixels, UInt32(width), UInt32(height), width * 4,
-                                            &options, chunkBuffer.baseAddress, Int32(chunkBuffer.count),
-                                            &buffer, msg.baseAddress, msg.count)
-                    }
+        let status: Int32 = strings.withUnsafeBufferPointer { stringBuffer in
+            let base = stringBuffer.baseAddress
+            var chunks = offsets.map { tis_png_text(keyword: base! + $0.keyword, text: base! + $0.text, utf8: $0.utf8) }
+            return chunks.withUnsafeMutableBufferPointer { chunkBuffer in
+                message.withUnsafeMutableBufferPointer { msg in
+                    tis_png_encode_rgba(pixels, UInt32(width), UInt32(height), width * 4,
+                                        &options, chunkBuffer.baseAddress, Int32(chunkBuffer.count),
+                                        &buffer, msg.baseAddress, msg.count)
                 }
             }
         }
@@ -157,19 +166,28 @@ public struct PNGEncoder: Sendable {
 
     /// Whether `s` is ASCII without NUL: then its UTF-8 and Latin-1 bytes are the same.
     static func isASCII(_ s: String) -> Bool {
-        !s.utf8.contains { $0 >= 0x80 || $0 == 0 }
+        var s = s
+        return s.withUTF8 { bytes in
+            for b in bytes where b >= 0x80 || b == 0 { return false }
+            return true
+        }
     }
 
-    /// Latin-1 bytes of `s` (non-Latin-1 scalars and NUL become `?`), NUL-terminated.
-    static func latin1CString(_ s: String, maxLength: Int) -> [CChar] {
+    /// Appends the Latin-1 bytes of `s` (at most `maxLength` characters; non-Latin-1 scalars and
+    /// NUL become `?`) and a NUL to `bytes`.
+    static func appendLatin1CString(_ s: String, maxLength: Int, to bytes: inout [CChar]) {
         if s.utf8.count <= maxLength, isASCII(s) {  // the usual case, without a walk over scalars
-            return s.withCString { Array(UnsafeBufferPointer(start: $0, count: s.utf8.count + 1)) }
+            var s = s
+            s.withUTF8 { utf8 in
+                utf8.withMemoryRebound(to: CChar.self) { bytes.append(contentsOf: $0) }
+            }
+            bytes.append(0)
+            return
         }
-        var bytes: [CChar] = s.unicodeScalars.prefix(maxLength).map { scalar in
+        bytes.append(contentsOf: s.unicodeScalars.prefix(maxLength).map { scalar in
             scalar.value > 0 && scalar.value < 256 ? CChar(bitPattern: UInt8(scalar.value)) : CChar(UInt8(ascii: "?"))
-        }
+        })
         bytes.append(0)
-        return bytes
     }
 
     /// UTF-8 bytes of `s`, at most `maxLength` bytes of whole scalars, NULs left out, NUL-terminated.
@@ -182,20 +200,5 @@ public struct PNGEncoder: Sendable {
         }
         bytes.append(0)
         return bytes
-    }
-}
-
-extension Array where Element == [CChar] {
-    /// Calls `body` with pointers to each NUL-terminated element, valid during the call.
-    fileprivate func withUnsafeCStrings<R>(_ body: ([UnsafePointer<CChar>]) -> R) -> R {
-        var pointers: [UnsafePointer<CChar>] = []
-        func recurse(_ index: Int) -> R {
-            if index == count { return body(pointers) }
-            return self[index].withUnsafeBufferPointer { buffer in
-                pointers.append(buffer.baseAddress!)
-                return recurse(index + 1)
-            }
-        }
-        return recurse(0)
     }
 }

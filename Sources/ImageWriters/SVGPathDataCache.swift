@@ -1,7 +1,7 @@
 import Geometry
 import Utilities
 
-/// SVG path data (`SVGText.appendPathData`) kept by path and transform, so a path that every
+/// SVG path data (`SVGText.pathDataBytes`) kept by path and transform, so a path that every
 /// document of a kind repeats (a toggle's track, knob and shadow at a given size and scale, a
 /// symbol in its own units) is written once and then copied: looking it up (hashing its points)
 /// costs about a third of writing its numbers. The text is a pure function of the key, so a
@@ -10,7 +10,8 @@ import Utilities
 /// Bounded: at most `capacity` entries of at most `maximumTextBytes` each (about 1 MiB in all);
 /// when full it is emptied and refills with what is asked next (queries choose the sizes, so the
 /// paths seen are unbounded). Shared by all threads behind one lock, held for a lookup or an
-/// insert, never while writing.
+/// insert, never while writing. The last `recentCapacity` paths looked up are also kept by the
+/// address of their storage (`Recent`), checked first.
 enum SVGPathDataCache {
     /// Equal when path and transform are (every point compared); hashed as one 64-bit
     /// multiply-xor mix of every coordinate's bits, fed to `Hasher` once (a `Hasher.combine` per
@@ -42,22 +43,69 @@ enum SVGPathDataCache {
 
     static let capacity = 512
     static let maximumTextBytes = 2048
+    /// Paths remembered by the address of their element storage (`Recent`).
+    static let recentCapacity = 32
 
-    private static let entries = Locked<[Key: [UInt8]]>([:])
+    /// A path met before, known by the address of its element storage: the entry holds the path,
+    /// so that storage stays allocated and no other path can have the same address while the
+    /// entry lives. The styles share their track, knob and symbol paths between scenes
+    /// (`StyleShapes`, the symbol cache), so most lookups end here, comparing a pointer and a
+    /// transform instead of hashing every coordinate (about 1,000 instructions a lookup).
+    private struct Recent {
+        var address: UnsafeRawPointer
+        var path: Path
+        var transform: AffineTransform
+        var text: [UInt8]
+    }
+
+    private struct Storage {
+        var entries: [Key: [UInt8]] = [:]
+        var recent: [Recent] = []
+        /// Where the next `Recent` goes once full.
+        var nextRecent = 0
+
+        mutating func remember(_ address: UnsafeRawPointer?, _ path: Path, _ transform: AffineTransform, _ text: [UInt8]) {
+            guard let address else { return }
+            let entry = Recent(address: address, path: path, transform: transform, text: text)
+            if recent.count < recentCapacity {
+                recent.append(entry)
+            } else {
+                recent[nextRecent] = entry
+                nextRecent = (nextRecent + 1) % recentCapacity
+            }
+        }
+    }
+
+    private static let storage = Locked(Storage())
 
     /// Appends `path`'s data mapped by `transform` to `out`, from the cache when it is there.
-    static func appendPathData(_ path: Path, transform: AffineTransform, to out: inout [UInt8]) {
+    static func appendPathData(_ path: Path, transform: AffineTransform, to out: inout SVGBytes) {
         guard path.elements.count <= maximumTextBytes / 140 else {
-            return SVGText.appendPathData(path, transform: transform, to: &out)
+            return out.append(contentsOf: SVGText.pathDataBytes(path, transform: transform))
         }
-        let key = Key(path: path, transform: transform)
-        if let text = entries.withLock({ $0[key] }) { return out.append(contentsOf: text) }
-        var text: [UInt8] = []
-        SVGText.appendPathData(path, transform: transform, to: &text)
+        let address = path.elements.isEmpty ? nil : path.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        let storage = storage
+        let known: [UInt8]? = storage.withLock { s in
+            if let address {
+                for i in s.recent.indices where s.recent[i].address == address && s.recent[i].transform == transform {
+                    return s.recent[i].text
+                }
+            }
+            guard let text = s.entries[Key(path: path, transform: transform)] else { return nil }
+            s.remember(address, path, transform, text)
+            return text
+        }
+        if let known { return out.append(contentsOf: known) }
+        let text = SVGText.pathDataBytes(path, transform: transform)
         out.append(contentsOf: text)
-        entries.withLock { entries in
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = text
+        storage.withLock { s in
+            if s.entries.count >= capacity {
+                s.entries.removeAll(keepingCapacity: true)
+                s.recent.removeAll(keepingCapacity: true)
+                s.nextRecent = 0
+            }
+            s.entries[Key(path: path, transform: transform)] = text
+            s.remember(address, path, transform, text)
         }
     }
 }

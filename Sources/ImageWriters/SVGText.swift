@@ -7,20 +7,16 @@ enum SVGText {
     /// `v` rounded to 3 decimals, without trailing zeros or a needless sign: 1, 0.5, -2.125.
     /// Non-finite values (never in a valid scene) are written as 0.
     static func number(_ v: Double) -> String {
-        var out: [UInt8] = []
+        var out = SVGBytes(capacity: 24)
         appendNumber(v, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// Appends `number(v)`'s text to `out` (no intermediate strings: path data is most of an
     /// SVG's bytes and, written through `String`s, was most of an uncached `/toggle.svg`'s time).
-    static func appendNumber(_ v: Double, to out: inout [UInt8]) {
-        guard let n = thousandths(v) else { return out.append(contentsOf: String(Int(v.rounded())).utf8) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { raw in
-            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            out.append(contentsOf: UnsafeBufferPointer(start: p, count: writeThousandths(n, to: p)))
-        }
+    static func appendNumber(_ v: Double, to out: inout SVGBytes) {
+        guard let n = thousandths(v) else { return out.append(utf8: String(Int(v.rounded()))) }
+        out.write(maximumCount: 24) { p in writeThousandths(n, to: p) }
     }
 
     /// `v` x 1000 rounded half away from zero, as `(v * 1000).rounded()` gives it but without its
@@ -79,53 +75,49 @@ enum SVGText {
     static func isNegative(_ v: Double) -> Bool { (thousandths(v) ?? Int(v.rounded())) < 0 }
 
     /// Appends `value` in decimal (a minus sign first when negative).
-    static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { raw in
-            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    static func appendInteger(_ value: Int, to out: inout SVGBytes) {
+        out.write(maximumCount: 24) { p in
             var count = 0
             if value < 0 { p[0] = 0x2D; count = 1 }
-            count += writeDecimal(value.magnitude, to: p + count)
-            out.append(contentsOf: UnsafeBufferPointer(start: p, count: count))
+            return count + writeDecimal(value.magnitude, to: p + count)
         }
     }
 
     /// `#rrggbb` for the colour's channels (alpha is written apart, as `fill-opacity`).
     static func hex(_ c: RGBAColor) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(7)
+        var out = SVGBytes(capacity: 16)
         appendHex(c, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// Appends `hex(c)`'s text to `out`.
-    static func appendHex(_ c: RGBAColor, to out: inout [UInt8]) {
+    static func appendHex(_ c: RGBAColor, to out: inout SVGBytes) {
         func digit(_ v: UInt8) -> UInt8 { v < 10 ? v + 0x30 : v + 0x57 }
-        out.append(UInt8(ascii: "#"))
-        out.append(digit(c.red >> 4))
-        out.append(digit(c.red & 15))
-        out.append(digit(c.green >> 4))
-        out.append(digit(c.green & 15))
-        out.append(digit(c.blue >> 4))
-        out.append(digit(c.blue & 15))
+        out.write(maximumCount: 7) { p in
+            p[0] = UInt8(ascii: "#")
+            p[1] = digit(c.red >> 4)
+            p[2] = digit(c.red & 15)
+            p[3] = digit(c.green >> 4)
+            p[4] = digit(c.green & 15)
+            p[5] = digit(c.blue >> 4)
+            p[6] = digit(c.blue & 15)
+            return 7
+        }
     }
 
     /// SVG path data (`d`) for `path` with every point mapped by `transform`: absolute M, L, Q,
     /// C and Z, numbers separated by one space (or by the minus sign that starts the next).
     static func pathData(_ path: Path, transform: AffineTransform = .identity) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(path.elements.count * 24)
-        appendPathData(path, transform: transform, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        String(decoding: pathDataBytes(path, transform: transform), as: UTF8.self)
     }
 
-    /// Appends `pathData(path, transform:)`'s text to `out`: written through a pointer into a
-    /// buffer sized for the longest possible text (a command letter and 6 numbers of at most 22
-    /// bytes with their separators per element), then copied once.
-    static func appendPathData(_ path: Path, transform: AffineTransform = .identity, to out: inout [UInt8]) {
+    /// `pathData(path, transform:)`'s text: written through a pointer into a buffer sized for the
+    /// longest possible text (a command letter and 6 numbers of at most 22 bytes with their
+    /// separators per element).
+    static func pathDataBytes(_ path: Path, transform: AffineTransform = .identity) -> [UInt8] {
         let elements = path.elements
         let identity = transform == .identity
-        let text = [UInt8](unsafeUninitializedCapacity: elements.count * 140 + 1) { buffer, written in
+        return [UInt8](unsafeUninitializedCapacity: elements.count * 140 + 1) { buffer, written in
             let base = buffer.baseAddress!
             var p = base
             for element in elements {
@@ -151,7 +143,6 @@ enum SVGText {
             }
             written = p - base
         }
-        out.append(contentsOf: text)
     }
 
     /// Writes `point` (mapped by `transform` unless `identity`) as two numbers at `p` and moves
@@ -171,14 +162,14 @@ enum SVGText {
     /// `text` with the five XML special characters as entities (XML 1.0 section 2.4), and
     /// characters XML forbids (C0 controls but tab, line feed, carriage return) dropped.
     static func escaped(_ text: String) -> String {
-        var out: [UInt8] = []
+        var out = SVGBytes(capacity: text.utf8.count * 6)
         appendEscaped(text, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// Appends `escaped(text)`'s UTF-8 to `out`, byte by byte: every character replaced or
     /// dropped is ASCII except U+FFFE and U+FFFF (UTF-8 EF BF BE and EF BF BF).
-    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+    static func appendEscaped(_ text: String, to out: inout SVGBytes) {
         var text = text
         text.withUTF8 { utf8 in
             var i = 0
@@ -203,8 +194,8 @@ enum SVGText {
 
     /// Appends the bytes of `literal` (ASCII markup) to `out`.
     @inline(__always)
-    static func append(_ literal: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    static func append(_ literal: StaticString, to out: inout SVGBytes) {
+        out.append(literal)
     }
 }
 

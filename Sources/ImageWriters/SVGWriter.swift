@@ -52,10 +52,9 @@ public enum SVGWriter {
         var body = Body()
         body.classes = classes
         body.movingShadowMargin = movingShadowMargin
-        body.text.reserveCapacity(2048)
         body.emit(scene, dark: dark)
-        var svg: [UInt8] = []
-        svg.reserveCapacity(body.text.count + body.darkRules.count + style.utf8.count + 2 * scene.title.utf8.count + 600)
+        var svg = SVGBytes(capacity: body.text.count + body.darkRules.count + style.utf8.count
+                               + 12 * scene.title.utf8.count + 600)
         func put(_ literal: StaticString) { SVGText.append(literal, to: &svg) }
         func put(_ n: Int) { SVGText.appendInteger(n, to: &svg) }
         put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""); put(scene.width)
@@ -66,11 +65,11 @@ public enum SVGWriter {
         SVGText.appendEscaped(scene.title, to: &svg)
         let titleEnd = svg.count
         put("\"><title>")
-        for i in titleStart ..< titleEnd { svg.append(svg[i]) }
+        svg.appendCopy(of: titleStart ..< titleEnd)
         put("</title>")
         if !body.darkRules.isEmpty || !style.isEmpty {
             put("<style>")
-            svg.append(contentsOf: style.utf8)
+            svg.append(utf8: style)
             if !body.darkRules.isEmpty {
                 put("@media (prefers-color-scheme:dark){")
                 svg.append(contentsOf: body.darkRules)
@@ -95,18 +94,18 @@ public enum SVGWriter {
         }
         svg.append(contentsOf: body.text)
         put("</svg>")
-        return svg
+        return svg.bytes
     }
 
     /// The drawing elements, written depth first, with what the header needs collected on the way.
-    struct Body {
+    struct Body: ~Copyable {
         /// A blur filter: sigma, and the canvas (of the scene or layer using it) as its region.
         /// `margin` px widens the region on every side (an animated shadow's region moves with it).
         struct Filter: Equatable { var sigma: Double, width: Int, height: Int, margin = 0 }
         /// The elements, UTF-8.
-        var text: [UInt8] = []
+        var text = SVGBytes(capacity: 2048)
         /// `.cN{...}` rules for operations whose colour differs in the dark scene, UTF-8.
-        var darkRules: [UInt8] = []
+        var darkRules = SVGBytes(capacity: 16)
         var filters: [Filter] = []
         /// Operations written so far: the N of each class name.
         var count = 0
@@ -152,7 +151,7 @@ public enum SVGWriter {
                     SVGText.appendNumber(d.alpha, to: &darkRules)
                     SVGText.append("}", to: &darkRules)
                 } else if !classes.isEmpty, let name = classes[n] {
-                    put(" class=\""); text.append(contentsOf: name.utf8); put("\"")
+                    put(" class=\""); text.append(utf8: name); put("\"")
                 }
                 switch operation {
                 case .paint:

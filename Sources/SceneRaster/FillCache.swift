@@ -19,6 +19,13 @@ public final class FillCache: Sendable {
         var transform: AffineTransform
         var fillRule: FillRule
         var tolerance: Double
+
+        func hash(into hasher: inout Hasher) {
+            var h = GeometryHash()
+            h.mix(width); h.mix(height); h.mix(path); h.mix(transform)
+            h.mix(fillRule == .nonZero ? 0 : 1); h.mix(tolerance)
+            hasher.combine(h.value)
+        }
     }
 
     /// The cache `SceneRasterizer` uses by default: about 1,000 scale 1 toggles' shapes.

@@ -20,6 +20,13 @@ public final class ShadowCache: Sendable {
         var placement: AffineTransform
         var sigma: Double
         var hiddenUnder: Disc?
+
+        func hash(into hasher: inout Hasher) {
+            var h = GeometryHash()
+            h.mix(width); h.mix(height); h.mix(path); h.mix(placement); h.mix(sigma)
+            if let disc = hiddenUnder { h.mix(1); h.mix(disc.center); h.mix(disc.radius) } else { h.mix(0) }
+            hasher.combine(h.value)
+        }
     }
 
     /// The cache `SceneRasterizer` uses by default.

@@ -22,6 +22,9 @@ public enum ColorSpecifier: Sendable, Equatable, Hashable {
     /// with an optional leading `#`; a CSS Color 4 `rgb()`, `rgba()`, `hsl()`, `hsla()` or
     /// `hwb()` (see `CSSColorFunction`). Returns nil for anything else, out-of-range values included.
     public static func parse(_ text: String) -> ColorSpecifier? {
+        // Hex digits (what a generated colour usually is) first: no name is 3, 4, 6 or 8 hex
+        // digits (ColorSpecifierTests checks), so the order above gives the same answer.
+        if let hex = hexColor(text) { return .fixed(hex) }
         let lower = text.lowercased()
         // `grey` spells SwiftUI's gray; CSS's `transparent` (CSS Color 4 section 6.3) is `clear`.
         let spelling = lower == "grey" ? "gray" : (lower == "transparent" ? "clear" : lower)
@@ -45,6 +48,35 @@ public enum ColorSpecifier: Sendable, Equatable, Hashable {
         return .fixed(RGBAColor(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha))
     }
 
+    /// `RGB`, `RGBA`, `RRGGBB` or `RRGGBBAA` hex digits (any case, optionally after `#`) as a
+    /// colour, or nil for anything else.
+    static func hexColor(_ text: String) -> RGBAColor? {
+        var nibbles: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var skipsHash = text.utf8.first == UInt8(ascii: "#")
+        let valid: Bool = withUnsafeMutableBytes(of: &nibbles) { nibble in
+            for byte in text.utf8 {
+                if skipsHash { skipsHash = false; continue }
+                guard count < 8, let value = hexDigitValue(byte) else { return false }
+                nibble[count] = value
+                count += 1
+            }
+            return true
+        }
+        guard valid else { return nil }
+        let n = nibbles
+        switch count {
+        case 3, 4:
+            return RGBAColor(red: n.0 * 17, green: n.1 * 17, blue: n.2 * 17,
+                             alpha: count == 4 ? Double(n.3 * 17) / 255 : 1)
+        case 6, 8:
+            return RGBAColor(red: n.0 * 16 + n.1, green: n.2 * 16 + n.3, blue: n.4 * 16 + n.5,
+                             alpha: count == 8 ? Double(n.6 * 16 + n.7) / 255 : 1)
+        default:
+            return nil
+        }
+    }
+
     /// The colour in `appearance`.
     public func resolved(in appearance: Appearance) -> RGBAColor {
         switch self {
@@ -59,10 +91,13 @@ public enum ColorSpecifier: Sendable, Equatable, Hashable {
         case .named(let name): return name.rawValue
         case .fixed(let c):
             let a = UInt8((c.alpha * 255).rounded())
-            return "#" + [c.red, c.green, c.blue, a].map { byte in
-                let hex = String(byte, radix: 16)
-                return hex.count == 1 ? "0" + hex : hex
-            }.joined()
+            let digits: StaticString = "0123456789abcdef"
+            var text = [UInt8](repeating: UInt8(ascii: "#"), count: 9)
+            for (i, byte) in [c.red, c.green, c.blue, a].enumerated() {
+                text[1 + 2 * i] = digits.utf8Start[Int(byte >> 4)]
+                text[2 + 2 * i] = digits.utf8Start[Int(byte & 15)]
+            }
+            return String(decoding: text, as: UTF8.self)
         }
     }
 }

@@ -25,8 +25,12 @@ public enum ToggleScene {
     /// disabled (iOS's word for a disabled control); a label comes first ("Wi-Fi, switch, on"),
     /// and the button style says "toggle button".
     public static func accessibilityText(_ spec: ToggleSpec) -> String {
-        let role = spec.style == ButtonToggleStyle().name ? "toggle button" : "switch"
-        let head = spec.label.isEmpty ? role.prefix(1).uppercased() + role.dropFirst() : spec.label + ", " + role
-        return head + ", \(spec.state.rawValue)" + (spec.disabled ? ", dimmed" : "")
+        let isButton = spec.style == ButtonToggleStyle().name
+        var text = spec.label.isEmpty ? (isButton ? "Toggle button" : "Switch")
+            : spec.label + (isButton ? ", toggle button" : ", switch")
+        text += ", "
+        text += spec.state.rawValue
+        if spec.disabled { text += ", dimmed" }
+        return text
     }
 }

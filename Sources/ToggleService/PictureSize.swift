@@ -25,14 +25,14 @@ enum PictureSize {
     }
 
     /// The parameter named by a too-large 400: the first of scale, size, pad, label that was sent.
-    static func blamed(_ values: [String: QueryDecoder.Pair]) -> QueryDecoder.Pair? {
-        ["scale", "size", "pad", "label"].lazy.compactMap { values[$0] }.first
+    static func blamed(_ values: GivenParameters) -> QueryDecoder.Pair? {
+        values[.scale] ?? values[.size] ?? values[.pad] ?? values[.label]
     }
 
     /// Checks a still `/toggle` picture against `LabelParameter.maximumPixels`.
     /// - Throws: `ParameterError` "picture too large" naming the scale (else size, pad or label)
     ///   as sent, the picture's size, what makes it large and the limit.
-    static func checkStill(_ spec: ToggleSpec, values: [String: QueryDecoder.Pair]) throws(ParameterError) {
+    static func checkStill(_ spec: ToggleSpec, values: GivenParameters) throws(ParameterError) {
         let (w, h) = of(spec)
         guard w * h > LabelParameter.maximumPixels else { return }
         let p = blamed(values)

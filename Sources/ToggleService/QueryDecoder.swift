@@ -17,38 +17,57 @@ public enum QueryDecoder {
     /// The pairs of `query`, in order.
     /// - Throws: `ParameterError` naming the offending raw component.
     public static func decode(_ query: String) throws(ParameterError) -> [Pair] {
+        var query = query
+        let result = query.withUTF8 { bytes -> Result<[Pair], ParameterError> in
+            do throws(ParameterError) { return .success(try decode(bytes)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// The pairs of the query whose UTF-8 is `bytes`: components found in place, a plain one's
+    /// text made straight from its bytes (no array per component).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParameterError) -> [Pair] {
         var pairs: [Pair] = []
-        for component in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let name: ArraySlice<UInt8>, value: ArraySlice<UInt8>
-            let bytes = Array(component)[...]
-            if let eq = bytes.firstIndex(of: UInt8(ascii: "=")) {
-                name = bytes[..<eq]
-                value = bytes[(eq + 1)...]
-            } else {
-                name = bytes
-                value = []
-            }
-            // Most components are printable ASCII without escapes (on=1, color=12ab34): their text
-            // is their bytes, so no decoding buffer and no UTF-8 validation.
-            if let plain = plainText(name), let plainValue = plainText(value) {
-                if name.first == UInt8(ascii: "a") { try checkNotHTMLEscaped(plain, value: plainValue) }
-                pairs.append(Pair(name: plain, value: plainValue))
-                continue
-            }
-            let expected = "percent-escapes of two hex digits (%20) that decode to UTF-8 text without NUL"
-            guard let decodedName = percentDecode(name) else {
-                throw ParameterError(error: "malformed parameter name", parameter: String(decoding: name, as: UTF8.self),
-                                     value: String(decoding: value, as: UTF8.self), expected: expected)
-            }
-            guard let decodedValue = percentDecode(value) else {
-                // The value as sent (still encoded): the decoded bytes are not text.
-                throw ParameterError(error: "malformed value", parameter: decodedName,
-                                     value: String(decoding: value, as: UTF8.self), expected: expected)
-            }
-            try checkNotHTMLEscaped(decodedName, value: decodedValue)
-            pairs.append(Pair(name: decodedName, value: decodedValue))
+        var separators = 0
+        for b in bytes where b == UInt8(ascii: "&") { separators += 1 }
+        pairs.reserveCapacity(separators + 1)
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "&") { end += 1 }
+            defer { start = end + 1 }
+            guard end > start else { continue }
+            var eq = start
+            while eq < end, bytes[eq] != UInt8(ascii: "=") { eq += 1 }
+            let name = UnsafeBufferPointer(rebasing: bytes[start..<eq])
+            let value = UnsafeBufferPointer(rebasing: bytes[min(eq + 1, end)..<end])
+            try pairs.append(pair(name: name, value: value))
         }
         return pairs
+    }
+
+    /// One component's pair, decoded.
+    private static func pair(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) throws(ParameterError) -> Pair {
+        // Most components are printable ASCII without escapes (on=1, color=12ab34): their text
+        // is their bytes, so no decoding buffer and no UTF-8 validation.
+        if isPlain(name), isPlain(value) {
+            let plain = String(decoding: name, as: UTF8.self), plainValue = String(decoding: value, as: UTF8.self)
+            if name.first == UInt8(ascii: "a") { try checkNotHTMLEscaped(plain, value: plainValue) }
+            return Pair(name: plain, value: plainValue)
+        }
+        let name = ArraySlice(name), value = ArraySlice(value)
+        let expected = "percent-escapes of two hex digits (%20) that decode to UTF-8 text without NUL"
+        guard let decodedName = percentDecode(name) else {
+            throw ParameterError(error: "malformed parameter name", parameter: String(decoding: name, as: UTF8.self),
+                                 value: String(decoding: value, as: UTF8.self), expected: expected)
+        }
+        guard let decodedValue = percentDecode(value) else {
+            // The value as sent (still encoded): the decoded bytes are not text.
+            throw ParameterError(error: "malformed value", parameter: decodedName,
+                                 value: String(decoding: value, as: UTF8.self), expected: expected)
+        }
+        try checkNotHTMLEscaped(decodedName, value: decodedValue)
+        return Pair(name: decodedName, value: decodedValue)
     }
 
     /// A name starting with `amp;` is a URL copied out of HTML with its `&amp;` left escaped
@@ -64,11 +83,11 @@ public enum QueryDecoder {
                                  + "alone, so this is the parameter \(meant)")
     }
 
-    /// `bytes` as text when decoding would not change them: printable ASCII (0x21-0x7E) without
-    /// `%` or `+`; else nil.
-    static func plainText(_ bytes: ArraySlice<UInt8>) -> String? {
-        for b in bytes where b < 0x21 || b > 0x7E || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+    /// Whether decoding would leave `bytes` as they are, so their text is their bytes: printable
+    /// ASCII (0x21-0x7E) without `%` or `+`.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where b < 0x21 || b > 0x7E || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return false }
+        return true
     }
 
     /// Percent-decodes `bytes` with `+` as space; nil for a malformed escape, NUL or invalid UTF-8.

@@ -85,21 +85,21 @@ enum StyleParameters {
     /// `state`; a symbol on a style without one; a style whose picture is its label without
     /// `label` (`labelRequired`: on `/toggle`, where nothing else gives a label).
     /// - Throws: `ParameterError` naming the parameter that does not fit.
-    static func checkCombinations(_ values: [String: QueryDecoder.Pair], labelRequired: Bool = true) throws(ParameterError) {
-        if let sources = values["sources"], let other = values["on"] ?? values["state"] {
+    static func checkCombinations(_ values: GivenParameters, labelRequired: Bool = true) throws(ParameterError) {
+        if let sources = values[.sources], let other = values[.on] ?? values[.state] {
             throw ParameterError(error: "conflicting parameters", parameter: sources.name, value: sources.value,
                                  expected: "either sources or \(other.name), not both (sources sets the state)")
         }
-        guard let given = values["style"], let style = Self.style(named: given.value) else { return }  // its row reports it
+        guard let given = values[.style], let style = Self.style(named: given.value) else { return }  // its row reports it
         if style.symbols == nil {
-            for name in ["sym", "on_sym", "off_sym"] {
-                guard let p = values[name] else { continue }
+            for row in [ParameterRow.sym, .onSym, .offSym] {
+                guard let p = values[row] else { continue }
                 throw ParameterError(error: "conflicting parameters", parameter: p.name, value: p.value,
                                      expected: "no symbol: style \(style.name) has no symbol (styles with symbols: "
                                          + ToggleStyles.all.filter { $0.symbols != nil }.map(\.name).joined(separator: ", ") + ")")
             }
         }
-        if labelRequired, style.needsLabel, values["label"] == nil {
+        if labelRequired, style.needsLabel, values[.label] == nil {
             throw ParameterError(error: "missing parameter", parameter: "label", value: "",
                                  expected: "a label (label=...): style \(style.name) draws its label")
         }

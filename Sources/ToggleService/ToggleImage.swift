@@ -74,16 +74,36 @@ public enum ToggleImage {
         /// Equal for two pictures exactly when their bytes are equal: the spec's canonical key
         /// (both themes' for `theme=auto`, whose dark colours the light key does not fix), then
         /// the format; for an animation also the `from` still's key (its colours and symbol show
-        /// in the frames) and the motion. The image cache's key; its hash is the ETag.
+        /// in the frames) and the motion. The image cache's key; its hash is the ETag. Parts are
+        /// joined by `|` and the format follows a `;`: `KEY;svg`, `LIGHT|DARK;svg;auto`,
+        /// `KEY|animate|FROM|CURVE|FPS|loop;png`.
         public var canonicalKey: String {
+            var key: [UInt8] = []
+            key.reserveCapacity(followsColorScheme ? 200 : 100)
             if let animation {
                 let t = animation.transition
-                return [spec.canonicalKey, "animate", t.fromSpec.canonicalKey, t.motion.curve.rawValue,
-                        "\(t.motion.framesPerSecond)", animation.loops ? "loop" : "once"].joined(separator: "|")
-                    + ";" + format.rawValue
+                spec.appendCanonicalKey(to: &key)
+                KeyText.append("|animate|", to: &key)
+                t.fromSpec.appendCanonicalKey(to: &key)
+                key.append(UInt8(ascii: "|"))
+                KeyText.append(t.motion.curve.rawValue, to: &key)
+                key.append(UInt8(ascii: "|"))
+                KeyText.append(decimal: t.motion.framesPerSecond, to: &key)
+                KeyText.append(animation.loops ? "|loop;" : "|once;", to: &key)
+                KeyText.append(format.rawValue, to: &key)
+            } else if followsColorScheme {
+                themed(.light).appendCanonicalKey(to: &key)
+                key.append(UInt8(ascii: "|"))
+                themed(.dark).appendCanonicalKey(to: &key)
+                key.append(UInt8(ascii: ";"))
+                KeyText.append(format.rawValue, to: &key)
+                KeyText.append(";auto", to: &key)
+            } else {
+                spec.appendCanonicalKey(to: &key)
+                key.append(UInt8(ascii: ";"))
+                KeyText.append(format.rawValue, to: &key)
             }
-            guard followsColorScheme else { return spec.canonicalKey + ";" + format.rawValue }
-            return themed(.light).canonicalKey + "|" + themed(.dark).canonicalKey + ";" + format.rawValue + ";auto"
+            return String(decoding: key, as: UTF8.self)
         }
 
         func themed(_ appearance: Appearance) -> ToggleSpec {

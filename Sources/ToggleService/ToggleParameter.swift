@@ -93,6 +93,15 @@ extension ToggleQuery {
         ToggleParameter("fps") { _, _ in },
     ]
 
+    /// The row of `parameters` by every accepted name (names and aliases).
+    static let parameterRows: [String: Int] = {
+        var table: [String: Int] = [:]
+        for (row, parameter) in parameters.enumerated() {
+            for name in parameter.names { table[name] = row }
+        }
+        return table
+    }()
+
     /// Canonical name by every accepted name (names and aliases).
     public static let canonicalNames: [String: String] = {
         var table: [String: String] = [:]
@@ -101,4 +110,54 @@ extension ToggleQuery {
         }
         return table
     }()
+}
+
+/// The rows of `ToggleQuery.parameters`, by canonical name (`on_sym` is `onSym`), for the rules
+/// between parameters to ask for one by a number rather than a string (ToggleQueryTests checks
+/// every row's name).
+enum ParameterRow: Int, CaseIterable {
+    case on, state, sources, style, label, onSym, offSym, sym, color, offColor, bg, scale, size, theme, disabled, dir,
+         pad, animate, from, motion, loop, fps
+}
+
+/// The known parameters a query gave, by row of `ToggleQuery.parameters`, in the table's order.
+///
+/// A query gives a handful of the 22 parameters, and the rules between them ask for a dozen:
+/// a lookup compares the few row numbers given, where a dictionary by name hashed the name
+/// (about 300 instructions a lookup) and comparing two different short strings also cost
+/// hundreds.
+struct GivenParameters {
+    struct Entry {
+        /// The parameter's row in `ToggleQuery.parameters`.
+        var row: Int
+        /// As sent (the name may be an alias).
+        var pair: QueryDecoder.Pair
+    }
+
+    /// By row, ascending.
+    private(set) var entries: [Entry] = []
+
+    var count: Int { entries.count }
+
+    /// The pair given for `row`, or nil.
+    subscript(row: ParameterRow) -> QueryDecoder.Pair? {
+        pair(atRow: row.rawValue)
+    }
+
+    /// The pair given for row `row`, or nil.
+    func pair(atRow row: Int) -> QueryDecoder.Pair? {
+        for entry in entries where entry.row == row { return entry.pair }
+        return nil
+    }
+
+    /// Adds the pair of a row not given yet, keeping the rows in order.
+    mutating func insert(_ pair: QueryDecoder.Pair, row: Int) {
+        if entries.isEmpty { entries.reserveCapacity(4) }
+        entries.append(Entry(row: row, pair: pair))
+        var index = entries.count - 1
+        while index > 0, entries[index - 1].row > row {
+            entries.swapAt(index - 1, index)
+            index -= 1
+        }
+    }
 }

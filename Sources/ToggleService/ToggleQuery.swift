@@ -44,18 +44,13 @@ public struct ToggleQuery: Sendable {
         try StyleParameters.checkCombinations(values, labelRequired: !inRow)
         spec = ToggleSpec()
         self.ignored = ignored
-        // In table order; stops once every given parameter is applied (a lookup per row cost
-        // about 370 instructions, and most queries give few of the 22).
-        var remaining = values.count
-        for parameter in Self.parameters where remaining > 0 {
-            if let pair = values[parameter.name] {
-                remaining -= 1
-                try parameter.apply(&self, pair)
-            }
+        // In table order (`values` keeps its entries so): only the rows given.
+        for entry in values.entries {
+            try Self.parameters[entry.row].apply(&self, entry.pair)
         }
         // dir=auto (the default): a label whose first strong character is right to left mirrors
         // the toggle, as it mirrors a row.
-        if values["dir"].map({ $0.value.lowercased() == "auto" }) ?? true,
+        if values[.dir].map({ $0.value.lowercased() == "auto" }) ?? true,
            TextDirection.firstStrong(in: spec.label) == .rightToLeft {
             spec.mirrored = true
         }
@@ -68,11 +63,11 @@ public struct ToggleQuery: Sendable {
     /// - Throws: for a repeated parameter (also under two of its names) and for an unknown
     ///   name that looks like a misspelt known one.
     static func collect(_ pairs: [QueryDecoder.Pair]) throws(ParameterError)
-        -> (values: [String: QueryDecoder.Pair], ignored: [String]) {
-        var values: [String: QueryDecoder.Pair] = [:]
+        -> (values: GivenParameters, ignored: [String]) {
+        var values = GivenParameters()
         var ignored: [String] = []
         for pair in pairs {
-            guard let canonical = canonicalNames[pair.name] else {
+            guard let row = parameterRows[pair.name] else {
                 if let known = ParameterNames.misspelling(of: pair.name) {
                     throw ParameterError(error: "unknown parameter", parameter: pair.name, value: pair.value,
                                          expected: "did you mean \(known)? " + ParameterNames.expected)
@@ -80,36 +75,36 @@ public struct ToggleQuery: Sendable {
                 if !pair.name.isEmpty, !ignored.contains(pair.name) { ignored.append(pair.name) }
                 continue
             }
-            if let earlier = values[canonical] {
+            if let earlier = values.pair(atRow: row) {
                 throw ParameterError(
                     error: "repeated parameter", parameter: pair.name, value: pair.value,
                     expected: "at most one of \(earlier.name == pair.name ? pair.name : earlier.name + " and " + pair.name)")
             }
-            values[canonical] = pair
+            values.insert(pair, row: row)
         }
         return (values, ignored)
     }
 
     /// Rules between parameters: a scale beside an `@Nx` path, `on` with `state`, and `sym`
     /// with the per-state symbol of the state drawn.
-    static func checkCombinations(_ values: [String: QueryDecoder.Pair],
+    static func checkCombinations(_ values: GivenParameters,
                                   impliedScale: Double?) throws(ParameterError) {
-        if impliedScale != nil, let given = values["scale"] {
+        if impliedScale != nil, let given = values[.scale] {
             throw ParameterError(error: "repeated parameter", parameter: given.name, value: given.value,
                                  expected: "no scale parameter with an @Nx path")
         }
-        if let on = values["on"], let state = values["state"] {
+        if let on = values[.on], let state = values[.state] {
             throw ParameterError(error: "conflicting parameters", parameter: state.name, value: state.value,
                                  expected: "either on=\(on.value) or state, not both")
         }
-        guard let sym = values["sym"] else { return }
+        guard let sym = values[.sym] else { return }
         var state = ToggleState.off
-        if let on = values["on"] { state = try boolean(on) ? .on : .off }
-        if let given = values["state"] {
+        if let on = values[.on] { state = try boolean(on) ? .on : .off }
+        if let given = values[.state] {
             guard let s = ToggleState(rawValue: given.value.lowercased()) else { return }  // its row reports it
             state = s
         }
-        let stateKey = state == .on ? "on_sym" : (state == .off ? "off_sym" : nil)
+        let stateKey: ParameterRow? = state == .on ? .onSym : (state == .off ? .offSym : nil)
         if let key = stateKey, let other = values[key] {
             throw ParameterError(error: "conflicting parameters", parameter: sym.name, value: sym.value,
                                  expected: "either sym or \(other.name) for the \(state.rawValue) state, not both")
@@ -119,18 +114,18 @@ public struct ToggleQuery: Sendable {
     /// `animate`, `from`, `motion`, `loop`, `fps` (docs/design-facts.md section 2, Animation): the animation asked for,
     /// or nil without `animate=1`. The other four need `animate=1`; `from` must differ from the
     /// state drawn (the default is off for on and mixed, on for off).
-    static func animation(_ values: [String: QueryDecoder.Pair],
+    static func animation(_ values: GivenParameters,
                           spec: ToggleSpec) throws(ParameterError) -> ToggleAnimation? {
-        let animates = try values["animate"].map { p throws(ParameterError) in try boolean(p) } ?? false
+        let animates = try values[.animate].map { p throws(ParameterError) in try boolean(p) } ?? false
         guard animates else {
-            if let p = ["from", "motion", "loop", "fps"].lazy.compactMap({ values[$0] }).first {
+            if let p = values[.from] ?? values[.motion] ?? values[.loop] ?? values[.fps] {
                 throw ParameterError(error: "needs animate=1", parameter: p.name, value: p.value,
                                      expected: "animate=1 with \(p.name) (it only applies to an animation)")
             }
             return nil
         }
         var from: ToggleState = spec.state == .off ? .on : .off
-        if let p = values["from"] {
+        if let p = values[.from] {
             guard let state = ToggleState(rawValue: p.value.lowercased()) else {
                 throw invalid(p, expected: "on, off or mixed")
             }
@@ -141,13 +136,13 @@ public struct ToggleQuery: Sendable {
             from = state
         }
         var motion = ToggleMotion()
-        if let p = values["motion"] {
+        if let p = values[.motion] {
             guard let curve = ToggleMotion.Curve(rawValue: p.value.lowercased()) else {
                 throw invalid(p, expected: "spring (the default) or reduce (Reduce Motion: ease-in-out over 0.15 s, crossfade)")
             }
             motion.curve = curve
         }
-        if let p = values["fps"] {
+        if let p = values[.fps] {
             let range = ToggleMotion.framesPerSecondRange
             guard p.value.utf8.count <= 2, p.value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
                   let n = Int(p.value), range.contains(n) else {
@@ -155,12 +150,12 @@ public struct ToggleQuery: Sendable {
             }
             motion.framesPerSecond = n
         }
-        let loops = try values["loop"].map { p throws(ParameterError) in try boolean(p) } ?? false
+        let loops = try values[.loop].map { p throws(ParameterError) in try boolean(p) } ?? false
         let animation = ToggleAnimation(transition: ToggleTransition(spec: spec, from: from, motion: motion), loops: loops)
         // The style's picture (a style that draws its label grows with it). A symbol that cannot
         // be drawn is reported when the picture is drawn; no size to check here.
         if let (width, height) = try? animation.canvasSize(), width * height > maximumAnimationFramePixels,
-           let p = values["animate"] {
+           let p = values[.animate] {
             throw ParameterError(error: "picture too large", parameter: p.name, value: p.value,
                                  expected: "an animation frame of at most \(maximumAnimationFramePixels) px (this one is "
                                      + "\(width) x \(height) px at \(PictureSize.causes(spec))): lower scale, size or pad"
@@ -230,11 +225,15 @@ public struct ToggleQuery: Sendable {
     /// spaces), within `range`.
     static func decimal(_ p: QueryDecoder.Pair, in range: ClosedRange<Double>,
                         expected: String) throws(ParameterError) -> Double {
-        let bytes = Array(p.value.utf8)
-        let digits = bytes.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-        let points = bytes.filter { $0 == UInt8(ascii: ".") }.count
-        guard !bytes.isEmpty, bytes.count <= 16, digits + points == bytes.count, points <= 1, digits >= 1,
-              bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: "."),
+        var digits = 0, points = 0, count = 0, first: UInt8 = 0, last: UInt8 = 0
+        for b in p.value.utf8 {
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digits += 1 } else if b == UInt8(ascii: ".") { points += 1 }
+            if count == 0 { first = b }
+            last = b
+            count += 1
+        }
+        guard count > 0, count <= 16, digits + points == count, points <= 1, digits >= 1,
+              first != UInt8(ascii: "."), last != UInt8(ascii: "."),
               let v = Double(p.value), range.contains(v) else {
             throw invalid(p, expected: expected)
         }

@@ -238,8 +238,11 @@ public struct ToggleResponder: HTTPResponder {
     /// ETag) on every use and a new release is seen at once.
     func cacheableFields(entityTag: String, crossOrigin: Bool, revalidate: Bool = false) -> HTTPFields {
         var fields = HTTPFields()
+        fields.reserveCapacity(7)  // these four, X-Ignored-Params or Vary, CSP, Content-Type
         fields.append(name: "ETag", value: entityTag)
-        fields.append(name: "Cache-Control", value: revalidate ? "no-cache" : "public, max-age=\(configuration.maxAge)")
+        let maxAge = configuration.maxAge
+        fields.append(name: "Cache-Control", value: revalidate ? "no-cache"
+                          : maxAge == 86_400 ? "public, max-age=86400" : "public, max-age=\(maxAge)")
         if crossOrigin { fields.append(name: "Access-Control-Allow-Origin", value: "*") }
         fields.append(name: "X-Content-Type-Options", value: "nosniff")
         return fields

@@ -47,3 +47,45 @@ final class PreparedHeadTests: XCTestCase {
         XCTAssertNil(prepared.serializedHead)
     }
 }
+
+/// The field lines the serializer writes and drops (RFC 9112 section 4, RFC 9110 sections 5.5,
+/// 5.6.2 and 8.6): expected bytes written out by hand.
+final class ResponseHeadTests: XCTestCase {
+    func head(_ response: HTTPResponse, isHead: Bool = false) -> String {
+        String(decoding: ResponseSerializer.head(of: response, isHead: isHead).bytes, as: UTF8.self)
+    }
+
+    func testFramingFieldsInAnyCaseAndFieldsThatWouldSplitTheResponseAreDropped() {
+        var fields = HTTPFields()
+        fields.append(name: "ETag", value: "\"0123456789abcdef\"")
+        fields.append(name: "content-LENGTH", value: "99")
+        fields.append(name: "Transfer-Encoding", value: "chunked")
+        fields.append(name: "DATE", value: "x")
+        fields.append(name: "Connection", value: "close")
+        fields.append(name: "Connections", value: "kept: not a framing name")
+        fields.append(name: "Bad Name", value: "space in the name")
+        fields.append(name: "", value: "empty name")
+        fields.append(name: "X-Split", value: "a\r\nInjected: 1")
+        fields.append(name: "X-Del", value: "a\u{7F}")
+        fields.append(name: "X-Tab", value: "a\tb ü")
+        fields.append(name: "Cache-Control", value: "public, max-age=86400")
+        let expected = "HTTP/1.1 200 OK\r\nETag: \"0123456789abcdef\"\r\nConnections: kept: not a framing name\r\n"
+            + "X-Tab: a\tb ü\r\nCache-Control: public, max-age=86400\r\nContent-Length: 12345\r\n"
+        XCTAssertEqual(head(HTTPResponse(status: 200, headers: fields, body: Array(repeating: 7, count: 12345))), expected)
+    }
+
+    func testStatusLineAndContentLengthByStatus() {
+        XCTAssertEqual(head(HTTPResponse(status: 204)), "HTTP/1.1 204 No Content\r\n")
+        XCTAssertEqual(head(HTTPResponse(status: 404, body: [1])), "HTTP/1.1 404 Not Found\r\nContent-Length: 1\r\n")
+        XCTAssertEqual(head(HTTPResponse(status: 299)), "HTTP/1.1 299 \r\nContent-Length: 0\r\n")
+        XCTAssertEqual(head(HTTPResponse(status: 304)), "HTTP/1.1 304 Not Modified\r\n")
+        XCTAssertEqual(head(HTTPResponse(status: 304, headers: HTTPFields([("Content-Length", "42")]))),
+                       "HTTP/1.1 304 Not Modified\r\nContent-Length: 42\r\n")
+        XCTAssertEqual(head(HTTPResponse(status: 200, headers: HTTPFields([("Content-Length", "42")])), isHead: true),
+                       "HTTP/1.1 200 OK\r\nContent-Length: 42\r\n")
+        XCTAssertEqual(head(HTTPResponse(status: 200), isHead: true), "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n")
+        let invalid = ResponseSerializer.head(of: HTTPResponse(status: 99), isHead: false)
+        XCTAssertEqual(invalid.status, 500)
+        XCTAssertTrue(String(decoding: invalid.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
+    }
+}

@@ -2,6 +2,7 @@ import Scene
 import Geometry
 import Raster
 import XCTest
+import Utilities
 @testable import TogglePicture
 
 /// Colour parsing against docs/design-facts.md sections 2 and 4 (values from Apple's iOS 15-18 palette).
@@ -30,6 +31,21 @@ final class ColorSpecifierTests: XCTestCase {
         XCTAssertEqual(ColorSpecifier.parse("#FF8800"), .fixed(orange))
         XCTAssertEqual(ColorSpecifier.parse("ff880080"), .fixed(RGBAColor(red: 0xff, green: 0x88, blue: 0, alpha: 128.0 / 255)))
         XCTAssertEqual(ColorSpecifier.parse("f808"), .fixed(RGBAColor(red: 0xff, green: 0x88, blue: 0, alpha: 0x88 / 255.0)))
+    }
+
+    /// `parse` reads hex digits before names; that is only the same as names first while no name
+    /// is itself 3, 4, 6 or 8 hex digits.
+    func testNoColourNameIsHexDigits() {
+        let names = NamedColor.allCases.map(\.rawValue) + ["grey", "transparent"] + Array(CSSNamedColors.table.keys)
+        XCTAssertGreaterThan(names.count, 150)
+        for name in names {
+            XCTAssertFalse([3, 4, 6, 8].contains(name.utf8.count) && name.utf8.allSatisfy { hexDigitValue($0) != nil }, name)
+            XCTAssertNil(ColorSpecifier.hexColor(name), name)
+        }
+        XCTAssertNil(ColorSpecifier.hexColor("#"))
+        XCTAssertNil(ColorSpecifier.hexColor("##f80"))
+        XCTAssertNil(ColorSpecifier.hexColor("ff88001"))
+        XCTAssertEqual(ColorSpecifier.hexColor("#aBc"), RGBAColor(red: 0xaa, green: 0xbb, blue: 0xcc))
     }
 
     func testRejects() {

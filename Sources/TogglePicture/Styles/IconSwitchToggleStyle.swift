@@ -44,16 +44,17 @@ public struct IconSwitchToggleStyle: KnobToggleStyle {
         let appearance = spec.appearance
         let opacity = StyleDrawing.opacity(spec)
         var scene = Scene(width: layout.canvasWidth, height: layout.canvasHeight, title: ToggleScene.accessibilityText(spec))
+        scene.operations.reserveCapacity(4 + symbols.count)
         if let background = spec.background {
             scene.append(.paint(background.resolved(in: appearance)))
         }
 
         let pad = Double(layout.padding)
-        let track = Path.capsule(x: pad, y: pad, width: Double(layout.trackWidth), height: Double(layout.trackHeight))
+        let track = StyleShapes.capsule(x: pad, y: pad, width: Double(layout.trackWidth), height: Double(layout.trackHeight))
         scene.append(.fill(PathFill(track, color: pose.trackColor, opacity: opacity)))
 
         let center = Point(pose.knobCenterX, layout.knobCenterY)
-        let knob = Path.circle(center: center, radius: layout.knobRadius)
+        let knob = StyleShapes.circle(center: center, radius: layout.knobRadius)
         // The knob, when drawn opaque right after, hides most of its shadow.
         let knobIsOpaque = StyleColors.knob.alpha * opacity >= 1
         scene.append(.shadow(PathShadow(

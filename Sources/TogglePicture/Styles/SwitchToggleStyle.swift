@@ -33,7 +33,7 @@ public struct SwitchToggleStyle: KnobToggleStyle {
         var scene = StyleDrawing.canvas(spec, width: layout.canvasWidth, height: layout.canvasHeight)
         scene.append(.fill(PathFill(layout.track, color: pose.trackColor, opacity: opacity)))
         let center = Point(pose.knobCenterX, layout.knobCenter.y)
-        let knob = Path.circle(center: center, radius: layout.knobRadius)
+        let knob = StyleShapes.circle(center: center, radius: layout.knobRadius)
         let knobIsOpaque = StyleColors.knob.alpha * opacity >= 1
         for shadow in layout.shadows {
             scene.append(.shadow(PathShadow(
@@ -103,6 +103,6 @@ public struct SwitchLayout: Sendable {
     }
 
     public var track: Path { frame.track }
-    public var knob: Path { Path.circle(center: knobCenter, radius: knobRadius) }
+    public var knob: Path { StyleShapes.circle(center: knobCenter, radius: knobRadius) }
     public var knobDisc: Disc { Disc(center: knobCenter, radius: knobRadius) }
 }

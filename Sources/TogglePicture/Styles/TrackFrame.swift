@@ -26,6 +26,6 @@ public struct TrackFrame: Sendable, Equatable {
 
     /// The capsule, px.
     public var track: Path {
-        Path.capsule(x: Double(padding), y: Double(padding), width: Double(trackWidth), height: Double(trackHeight))
+        StyleShapes.capsule(x: Double(padding), y: Double(padding), width: Double(trackWidth), height: Double(trackHeight))
     }
 }

@@ -39,7 +39,7 @@ public struct TutorialToggleStyle: KnobToggleStyle {
         var scene = StyleDrawing.canvas(spec, width: layout.canvasWidth, height: layout.canvasHeight)
         scene.append(.fill(PathFill(layout.track, color: pose.trackColor, opacity: opacity)))
         let center = Point(pose.knobCenterX, layout.knobCenter.y)
-        scene.append(.fill(PathFill(Path.circle(center: center, radius: layout.knobRadius),
+        scene.append(.fill(PathFill(StyleShapes.circle(center: center, radius: layout.knobRadius),
                                     color: StyleColors.knob, opacity: opacity)))
         for symbol in pose.symbols {
             scene.append(try StyleDrawing.symbol(symbol.name, center: center, boxSide: layout.symbolBoxSide * symbol.scale,

@@ -1,0 +1,41 @@
+import Geometry
+
+/// One 64-bit multiply-xor mix of every coordinate of a cache key, fed to `Hasher` once: the
+/// synthesized `Hashable` of a `Path` calls `Hasher.combine` per coordinate, about 9,000
+/// instructions per scale 1 toggle for the fill and shadow caches' keys. Consistent with `==`:
+/// `-0.0` is mixed as `0.0`, which it equals.
+struct GeometryHash {
+    private(set) var value: UInt64 = 0
+
+    @inline(__always)
+    mutating func mix(_ v: Double) {
+        value = (value ^ (v + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    @inline(__always)
+    mutating func mix(_ n: Int) {
+        value = (value ^ UInt64(bitPattern: Int64(n))) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    mutating func mix(_ p: Point) {
+        mix(p.x)
+        mix(p.y)
+    }
+
+    mutating func mix(_ path: Path) {
+        mix(path.elements.count)
+        for element in path.elements {
+            switch element {
+            case .move(let a): mix(1); mix(a)
+            case .line(let a): mix(2); mix(a)
+            case .quad(let c, let a): mix(3); mix(c); mix(a)
+            case .cubic(let c1, let c2, let a): mix(4); mix(c1); mix(c2); mix(a)
+            case .close: mix(5)
+            }
+        }
+    }
+
+    mutating func mix(_ t: AffineTransform) {
+        mix(t.a); mix(t.b); mix(t.c); mix(t.d); mix(t.tx); mix(t.ty)
+    }
+}
