@@ -143,7 +143,7 @@ public struct HTTPResponse: Sendable {
 ///    the connection's input (cache hits, health checks);
 /// 2. `respondOnLoop(to:)`, if `mayRespondOnLoop(to:)` said yes: later on the same event loop
 ///    thread, in the loop's queue of work that runs after each turn's events within a time
-///    budget (`EventLoop.workBudgetPerTurn`, 1 ms), with no hand-off to another thread (small
+///    budget (`EventLoop.workBudgetPerTurn`, 0.25 ms), with no hand-off to another thread (small
 ///    renders);
 /// 3. `respond(to:)`, on Dispatch's global queue of QoS utility (under SCHED_BATCH at nice 5),
 ///    never on an event loop thread, so a slow render does not stall other connections. May be

@@ -302,8 +302,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         }
     }
 
-    /// The answer to a request that waited longer than `maxResponderQueueWait` for a worker:
-    /// 503 with `Retry-After: 1`, annotated `shed: responder-queue`.
+    /// The answer to a request that waited longer than `maxResponderQueueWait` for a worker or in
+    /// its loop's work queue: 503 with `Retry-After: 1`, annotated `shed: responder-queue`.
     static let queueRefusal: HTTPResponse = {
         var response = ResponseSerializer.errorResponse(
             status: 503, detail: "the server is busy making other answers; retry shortly")
