@@ -163,4 +163,28 @@ final class LoopWorkTests: XCTestCase {
         XCTAssertFalse(responder.startedPaths.contains(doomedPath))
         XCTAssertTrue(eventually { server.openConnectionCount == 3 })
     }
+
+    /// Shutdown while items wait in the loop's queue: each is made and answered before the loop
+    /// stops (the drain lets in-flight requests finish), then its connection is closed; those
+    /// still queued when the drain reached the loop say `Connection: close`.
+    func testQueuedLoopWorkIsAnsweredDuringDrain() throws {
+        let responder = LoopWorkResponder(spin: 0.05)
+        let (server, port) = try startServer({ $0.eventLoopCount = 1 }, responder: responder)
+        let clients = try (0 ..< 4).map { _ in try TestClient(port: port) }
+        for (i, client) in clients.enumerated() { client.send("GET /loop/\(i) HTTP/1.1\r\nHost: a\r\n\r\n") }
+        XCTAssertTrue(responder.waitForLoopItemStart())
+        let done = DispatchSemaphore(value: 0)
+        server.shutdown { done.signal() }
+        var announcedClose = 0
+        for client in clients {
+            let response = try client.readResponse()
+            XCTAssertEqual(response.status, 200)
+            if response.header("Connection") == "close" { announcedClose += 1 }
+            XCTAssertTrue(client.closesWithoutMoreData())
+        }
+        // The item running when shutdown began may finish before the drain reaches the loop.
+        XCTAssertGreaterThanOrEqual(announcedClose, 3)
+        XCTAssertEqual(done.wait(timeout: .now() + 15), .success)
+        XCTAssertEqual(responder.startedPaths.count, 4)
+    }
 }
