@@ -104,7 +104,8 @@ final class LoopWorkTests: XCTestCase {
 
     /// An answer made in the events phase (`respondImmediately`) does not wait for the loop's
     /// queue of work: with ten items of 20 ms queued (each over the budget, so one per turn), a
-    /// cached request sent once the first has started is answered after at most two more.
+    /// cached request sent once the first has started is answered after at most three more (its
+    /// accept, set-up and read take a turn or two, each running one item).
     func testInlineAnswerOvertakesQueuedLoopWork() throws {
         let responder = LoopWorkResponder(spin: 0.02)
         let (server, port) = try startServer({ $0.eventLoopCount = 1 }, responder: responder)
@@ -115,7 +116,7 @@ final class LoopWorkTests: XCTestCase {
         let cached = try TestClient(port: port)
         XCTAssertEqual(try cached.get("/cached").bodyString, "cached")
         let before = responder.events.prefix { $0 != "cached" }.count
-        XCTAssertLessThanOrEqual(before, 3, "\(responder.events)")
+        XCTAssertLessThanOrEqual(before, 4, "\(responder.events)")
         for client in workers { XCTAssertEqual(try client.readResponse().status, 200) }
     }
 
