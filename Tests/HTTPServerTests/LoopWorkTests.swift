@@ -170,7 +170,8 @@ final class LoopWorkTests: XCTestCase {
     /// still queued when the drain reached the loop say `Connection: close`.
     func testQueuedLoopWorkIsAnsweredDuringDrain() throws {
         let responder = LoopWorkResponder(spin: 0.05)
-        let (server, port) = try startServer({ $0.eventLoopCount = 1 }, responder: responder)
+        // A short linger: the server waits that long for each client to close after its last answer.
+        let (server, port) = try startServer({ $0.eventLoopCount = 1; $0.lingerTimeout = 0.2 }, responder: responder)
         let clients = try (0 ..< 4).map { _ in try TestClient(port: port) }
         for (i, client) in clients.enumerated() { client.send("GET /loop/\(i) HTTP/1.1\r\nHost: a\r\n\r\n") }
         XCTAssertTrue(responder.waitForLoopItemStart())
