@@ -1,11 +1,11 @@
 #!/bin/sh
 # Cached requests under a flood of uncached ones (issue 16, item 5): one toggle-server (cache on,
 # default 64 MiB) on core SERVER_CPU; on core CLIENT_CPU, one wrk floods it with uncached requests
-# (uncached.lua: every request a new picture, so every one is drawn, encoded and queued for a
-# responder worker) while a second wrk asks for one cached picture. Prints the cached requests'
-# req/s and p99 (target < 5 ms), the flood's req/s, p99 and longest wait (bounded by
-# maxResponderQueueWait, 1 s, plus the renders already running), and the 503s the bound produced
-# (toggle_http_shed_total).
+# (uncached.lua: every request a new picture, so every one is drawn and encoded: at scales 1 and 2
+# in the event loop's work queue, larger ones by a responder worker) while a second wrk asks for
+# one cached picture. Prints the cached requests' req/s and p99 (target < 5 ms), the flood's req/s,
+# p99 and longest wait (bounded by maxResponderQueueWait, 5 s, plus the renders already running),
+# and the 503s the bound produced (toggle_http_shed_total).
 # Usage: Benchmarks/serving/flood.sh [rounds=3] [seconds=8] [flood connections=64] [cached connections=8]
 # Env: SKIP_BUILD=1, LOG=on|off (access log, default off), SCALE (flood pictures' scale, default 1).
 set -eu

@@ -271,9 +271,16 @@ public struct HTTPResponse: Sendable {
 /// methods itself (405 with `Allow: GET, HEAD` for registered ones, 501 for the rest). A responder
 /// that does not answer CORS preflights should answer OPTIONS with 405 and `Allow: GET, HEAD`.
 ///
-/// `respond(to:)` is called on Dispatch's global queue of QoS utility, never on an event loop
-/// thread, so a slow render does not stall other connections. May be called concurrently from
-/// several threads.
+/// A request is answered by the first of these that gives an answer:
+/// 1. `respondImmediately(to:)`, inline on the connection's event loop thread while it handles
+///    the connection's input (cache hits, health checks);
+/// 2. `respondOnLoop(to:)`, if `mayRespondOnLoop(to:)` said yes: later on the same event loop
+///    thread, in the loop's queue of work that runs after each turn's events within a time
+///    budget (`EventLoop.workBudgetPerTurn`, 0.25 ms), with no hand-off to another thread (small
+///    renders);
+/// 3. `respond(to:)`, on Dispatch's global queue of QoS utility (under SCHED_BATCH at nice 5),
+///    never on an event loop thread, so a slow render does not stall other connections. May be
+///    called concurrently from several threads.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
 
@@ -283,8 +290,24 @@ public protocol HTTPResponder: Sendable {
     /// Must return quickly and never block: it holds up every connection of that loop.
     /// The default returns nil.
     func respondImmediately(to request: HTTPRequest) -> HTTPResponse?
+
+    /// Whether to queue `request` (declined by `respondImmediately`) for `respondOnLoop(to:)` on
+    /// its event loop rather than send it straight to `respond(to:)`. Called on the loop thread
+    /// for every such request, so it must be cheap: look at the path and the target's length, do
+    /// not parse. The default is false (every declined request goes to `respond(to:)`).
+    func mayRespondOnLoop(to request: HTTPRequest) -> Bool
+
+    /// The answer made on the event loop thread, in the loop's work queue, or nil to hand the
+    /// request to `respond(to:)` on a worker thread (then called with the same request).
+    /// Runs on the loop thread, so it holds up every connection of that loop while it runs: it
+    /// must bound its own cost (well under a millisecond; decline anything larger) and must never
+    /// block (no waiting on a lock held across slow work, on a semaphore, or on I/O).
+    /// The default returns nil.
+    func respondOnLoop(to request: HTTPRequest) -> HTTPResponse?
 }
 
 extension HTTPResponder {
     public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? { nil }
+    public func mayRespondOnLoop(to request: HTTPRequest) -> Bool { false }
+    public func respondOnLoop(to request: HTTPRequest) -> HTTPResponse? { nil }
 }

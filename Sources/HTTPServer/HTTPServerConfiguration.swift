@@ -49,7 +49,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// keeps `/healthz` on a loop fast while another connection pipelines thousands of requests.
     public var turnBudget: Double = 0.002
     /// Longest wait, in seconds, of a request handed to `HTTPResponder.respond(to:)` (a render, a
-    /// file read) for a Dispatch worker to start it. A request whose wait was longer when its turn
+    /// file read) for a Dispatch worker to start it, or queued for `HTTPResponder.respondOnLoop(to:)`
+    /// in its event loop's work queue. A request whose wait was longer when its turn
     /// comes is not made: it is answered at once with 503 and `Retry-After: 1` (annotated
     /// `shed: responder-queue` for the metrics), so a flood of uncached requests cannot build a
     /// queue that every later one waits through. Each shed answer takes microseconds, so a request

@@ -20,7 +20,8 @@ import Glibc
 /// Confinement: every stored property is read and written only on the loop's thread, except
 /// `cancellation` (atomic). The responder's `respond` runs on the global concurrent queue of QoS
 /// utility and posts its response back with `EventLoop.execute`; `respondImmediately` answers
-/// inline on the loop. Hence `@unchecked Sendable`.
+/// inline on the loop, and `respondOnLoop` later on the loop, from its work queue. Hence
+/// `@unchecked Sendable`.
 final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendable {
     /// Bytes read per epoll event before the connection lets the loop's others go first.
     static let readBudget = 256 * 1024
@@ -275,6 +276,29 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
             return send(response, isHead: request.method == "HEAD")
         }
         updateDeadline()
+        if responder.mayRespondOnLoop(to: request) {
+            loop.enqueueWork { [self] in respondOnLoop(to: request, started: started) }
+        } else {
+            respondOnWorker(to: request, started: started)
+        }
+    }
+
+    /// Loop work (`EventLoop.enqueueWork`) for one request: dropped if the connection closed
+    /// while it waited, refused past `maxResponderQueueWait` as a worker's wait is, else answered
+    /// by `respondOnLoop` or handed to a worker.
+    private func respondOnLoop(to request: HTTPRequest, started: Double) {
+        guard !machine.isClosed else { return }  // closed while queued: nobody to answer
+        if MonotonicClock.now() - started > maxQueueWait {
+            return send(Self.queueRefusal, isHead: request.method == "HEAD")
+        }
+        if let response = responder.respondOnLoop(to: request) {
+            return send(response, isHead: request.method == "HEAD")
+        }
+        respondOnWorker(to: request, started: started)
+    }
+
+    private func respondOnWorker(to request: HTTPRequest, started: Double) {
+        let responder = self.responder
         let loop = self.loop, cancellation = self.cancellation, maxQueueWait = self.maxQueueWait
         DispatchQueue.global(qos: .utility).async {
             // The client reset the connection while this waited its turn: make nothing for nobody.
@@ -290,8 +314,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         }
     }
 
-    /// The answer to a request that waited longer than `maxResponderQueueWait` for a worker:
-    /// 503 with `Retry-After: 1`, annotated `shed: responder-queue`.
+    /// The answer to a request that waited longer than `maxResponderQueueWait` for a worker or in
+    /// its loop's work queue: 503 with `Retry-After: 1`, annotated `shed: responder-queue`.
     static let queueRefusal: HTTPResponse = {
         var response = ResponseSerializer.errorResponse(
             status: 503, detail: "the server is busy making other answers; retry shortly")

@@ -69,6 +69,40 @@ public final class ImageCache: Sendable {
         return (bytes, .miss)
     }
 
+    /// As `value(for:make:)`, but never waits: nil (nothing made, nothing counted) when another
+    /// caller is making the image for `key` right now, whose result a blocking caller would wait
+    /// for. For an event loop thread, which must not block; it hands such a request to a worker,
+    /// which may wait. Callers of `value(for:make:)` for the same key meanwhile wait for this
+    /// one's `make` as for any other maker.
+    /// - Throws: whatever `make` throws; errors are not cached.
+    public func valueWithoutWaiting(for hashed: Key,
+                                    make: () throws -> [UInt8]) rethrows -> (bytes: [UInt8], outcome: Outcome)? {
+        let key = hashed.text
+        let shard = shards[Self.shardIndex(hash: hashed.hash, count: shards.count)]
+        if let bytes = shard.withLock({ $0.peek(hashed) }) {
+            return (bytes, .hit)
+        }
+        let flight: Flight? = inFlight.withLock { table in
+            if table[key] != nil { return nil }
+            let flight = Flight()
+            table[key] = flight
+            return flight
+        }
+        guard let flight else { return nil }
+        var result: [UInt8]? = nil
+        defer {
+            inFlight.withLock { $0[key] = nil }
+            flight.finish(result)
+        }
+        let bytes = try make()
+        result = bytes
+        shard.withLock {
+            $0.stats.misses += 1
+            $0.insert(hashed, bytes)
+        }
+        return (bytes, .miss)
+    }
+
     /// The cached bytes for `key` (counted as a hit), or nil without counting a miss: for callers
     /// that answer hits inline and hand misses to `value(for:make:)`, which counts them.
     public func cachedValue(for key: String) -> [UInt8]? {

@@ -53,7 +53,8 @@ public struct ToggleResponder: HTTPResponder {
     /// Answers inline on the connection's event loop thread what costs no rendering, file
     /// reading or query parsing (`ToggleRoute.inline`): image cache hits of queries seen before
     /// (and their 304s), `/healthz` and `/readyz`.
-    /// Everything else is nil and goes to `respond(to:)` on Dispatch's utility queue.
+    /// Everything else is nil: a small still `/toggle` then goes to `respondOnLoop(to:)`
+    /// (`ToggleResponder+Loop.swift`), the rest to `respond(to:)` on Dispatch's utility queue.
     public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
         if request.method == "OPTIONS" { return Self.options(request) }
         guard let route = ToggleRoute.route(for: request.path) else { return nil }
@@ -184,6 +185,15 @@ public struct ToggleResponder: HTTPResponder {
         case .success(let p): prepared = p
         case .failure(let answer): return answer.response
         }
+        // Blocking: a worker may wait for another thread making the same image.
+        return image(for: prepared, waiting: true) ?? Self.renderFailed("no image made")
+    }
+
+    /// The image response for `prepared`: from the cache, else drawn and encoded (and stored).
+    /// `waiting`: wait for another thread making the same image (`ImageCache.value(for:make:)`);
+    /// when false (the event loop), nil instead of waiting (`valueWithoutWaiting`). A render error
+    /// is a 500.
+    func image(for prepared: PreparedToggle, waiting: Bool) -> HTTPResponse? {
         let bytes: [UInt8]
         let outcome: ImageCache.Outcome
         do {
@@ -195,14 +205,24 @@ public struct ToggleResponder: HTTPResponder {
                 return bytes
             }
             if let cache {
-                (bytes, outcome) = try cache.value(for: prepared.key, make: make)
+                if waiting {
+                    (bytes, outcome) = try cache.value(for: prepared.key, make: make)
+                } else {
+                    guard let made = try cache.valueWithoutWaiting(for: prepared.cacheKey, make: make)
+                    else { return nil }
+                    (bytes, outcome) = made
+                }
             } else {
                 (bytes, outcome) = (try make(), .miss)
             }
         } catch {
-            return Self.error(status: 500, message: "render failed: \(error)").annotated(route: "toggle")
+            return Self.renderFailed("\(error)")
         }
         return Self.image(bytes, prepared: prepared, outcome: outcome)
+    }
+
+    static func renderFailed(_ reason: String) -> HTTPResponse {
+        error(status: 500, message: "render failed: \(reason)").annotated(route: "toggle")
     }
 
     /// `/symbols`: every symbol name with its MDI icon, licence and author, as JSON.

@@ -1,3 +1,4 @@
+import Dispatch
 /// A dictionary behind a lock with a budget: the shared memo tables of the process (parsed
 /// symbol outlines, blurred shadows, prepared requests).
 ///
@@ -13,6 +14,9 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         /// Keep what is held; the new entry is not stored (a bounded memo of the first comers).
         case keepWhatIsHeld
         /// Empty the table, then store the new entry (the table refills from current traffic).
+        /// The emptied entries are released on a Dispatch thread of background QoS, outside the
+        /// lock: releasing 4,096 prepared requests took 5-7 ms, which the inserting thread (an
+        /// event loop, making a small render) and every reader waiting on the lock would spend.
         case startOver
     }
 
@@ -43,20 +47,26 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     package func insert(_ value: Value, for key: Key) {
         let valueCost = cost(value)
         let capacity = capacity, whenFull = whenFull
-        storage.withLock { table in
-            guard table.entries[key] == nil, valueCost <= capacity else { return }
+        // The emptied table, its only owner this box, so that it is freed where the box lets go.
+        let dropped: DroppedEntries<Key, Value>? = storage.withLock { table in
+            guard table.entries[key] == nil, valueCost <= capacity else { return nil }
+            var dropped: DroppedEntries<Key, Value>? = nil
             if table.totalCost + valueCost > capacity {
                 switch whenFull {
                 case .keepWhatIsHeld:
-                    return
+                    return nil
                 case .startOver:
-                    table.entries.removeAll(keepingCapacity: true)
+                    let count = table.entries.count
+                    dropped = DroppedEntries(table.entries)
+                    table.entries = Dictionary(minimumCapacity: count)
                     table.totalCost = 0
                 }
             }
             table.entries[key] = value
             table.totalCost += valueCost
+            return dropped
         }
+        if let dropped { DispatchQueue.global(qos: .background).async { dropped.release() } }
     }
 
     /// The value held for `key`, or `make()`'s result, inserted as `insert` does.
@@ -72,4 +82,14 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
 
     /// What the entries held cost together.
     package var totalCost: Int { storage.withLock { $0.totalCost } }
+}
+
+/// Entries emptied out of a `BoundedCache`, held until `release()` drops them on the thread that
+/// calls it. Used by one thread at a time (made by the inserter, then handed to one Dispatch block).
+final class DroppedEntries<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private var entries: [Key: Value]?
+    init(_ entries: [Key: Value]) { self.entries = entries }
+    /// Whether the entries are still held (for tests).
+    var isHeld: Bool { entries != nil }
+    func release() { entries = nil }
 }

@@ -67,6 +67,68 @@ final class ImageCacheTests: XCTestCase {
         XCTAssertEqual(outcomes.withLock { $0 }.filter { $0 == .miss }.count, 1)
     }
 
+    /// The event loop's path never waits: while another thread is making a key it returns nil
+    /// at once (without calling make), a blocking caller meanwhile waits for that maker, and once
+    /// the image is made both paths find it.
+    func testValueWithoutWaitingDeclinesAKeyBeingMadeAndNeverBlocks() {
+        let cache = ImageCache()
+        let shard = cache.shardIndex(for: "k")
+        let making = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let maker = DispatchGroup()
+        DispatchQueue.global().async(group: maker) {
+            _ = cache.value(for: "k") {
+                making.signal()
+                release.wait()
+                return [7]
+            }
+        }
+        making.wait()
+        let start = Date()
+        let declined = cache.valueWithoutWaiting(for: ImageCache.Key("k")) { XCTFail("made twice"); return [0] }
+        XCTAssertNil(declined)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 0.5, "waited for the other maker")
+        // Another key is made at once, counted as a miss and stored.
+        let other = cache.valueWithoutWaiting(for: ImageCache.Key("other")) { [1, 2] }
+        XCTAssertEqual(other?.bytes, [1, 2])
+        XCTAssertEqual(other?.outcome, .miss)
+        release.signal()
+        maker.wait()
+        let hit = cache.valueWithoutWaiting(for: ImageCache.Key("k")) { XCTFail("not stored"); return [0] }
+        XCTAssertEqual(hit?.bytes, [7])
+        XCTAssertEqual(hit?.outcome, .hit)
+        XCTAssertEqual(cache.statistics.misses, 2)  // "k" by the blocking maker, "other" here
+    }
+
+    /// A blocking caller that arrives while the loop's path is making a key waits for it
+    /// (coalesced) instead of making the image again.
+    func testBlockingCallerCoalescesWithTheLoopsMake() {
+        let cache = ImageCache()
+        let making = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let loopSide = DispatchGroup()
+        DispatchQueue.global().async(group: loopSide) {
+            _ = cache.valueWithoutWaiting(for: ImageCache.Key("k")) {
+                making.signal()
+                release.wait()
+                return [9]
+            }
+        }
+        making.wait()
+        let waiter = DispatchGroup()
+        let outcome = Locked<(bytes: [UInt8], outcome: ImageCache.Outcome)?>(nil)
+        DispatchQueue.global().async(group: waiter) {
+            let r = cache.value(for: "k") { XCTFail("made twice"); return [0] }
+            outcome.withLock { $0 = r }
+        }
+        usleep(100_000)
+        release.signal()
+        loopSide.wait()
+        waiter.wait()
+        XCTAssertEqual(outcome.withLock { $0 }?.bytes, [9])
+        // Coalesced, or a hit if this machine started the waiter only after the make: never made.
+        XCTAssertNotNil(outcome.withLock { $0 })
+        XCTAssertNotEqual(outcome.withLock { $0 }?.outcome, .miss)
+    }
+
     func testErrorsAreNotCached() {
         struct Failure: Error {}
         let cache = ImageCache()

@@ -1,5 +1,16 @@
+import Foundation
 import Testing
 import Utilities
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Records the thread that releases it.
+final class Tracked: Sendable {
+    let released: Locked<[pthread_t]>
+    init(_ released: Locked<[pthread_t]>) { self.released = released }
+    deinit { released.withLock { $0.append(pthread_self()) } }
+}
 
 @Suite struct BoundedCacheTests {
     @Test func keepsTheFirstComersWhenFull() {
@@ -21,6 +32,22 @@ import Utilities
         #expect(cache.count == 1)
         #expect(cache.value(for: "a") == nil)
         #expect(cache.value(for: "c") == 3)
+    }
+
+    /// Starting over releases the emptied entries on another thread, not the inserter's (an
+    /// event loop), and releases them all.
+    @Test func startingOverReleasesTheOldEntriesOnAnotherThread() {
+        let released = Locked<[pthread_t]>([])
+        let cache = BoundedCache<Int, Tracked>(capacity: 100, whenFull: .startOver)
+        for key in 0 ..< 100 { cache.insert(Tracked(released), for: key) }
+        let inserter = pthread_self()
+        cache.insert(Tracked(released), for: 100)  // full: starts over
+        #expect(cache.count == 1)
+        let deadline = Date().addingTimeInterval(10)
+        while released.withLock({ $0.count }) < 100 && Date() < deadline { usleep(5_000) }
+        let threads = released.withLock { $0 }
+        #expect(threads.count == 100)
+        #expect(!threads.contains { pthread_equal($0, inserter) != 0 })
     }
 
     @Test func countsCostNotEntries() {
