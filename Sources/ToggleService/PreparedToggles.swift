@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPServer
 #if canImport(Glibc)
 import Glibc
@@ -81,11 +82,19 @@ final class PreparedToggles: Sendable {
         guard limit > 0, target.count <= Self.maxTargetBytes else { return }
         // Its own copy of the bytes: the request's may be a slice of the connection's input.
         let key = TargetKey(ArraySlice(Array(target)))
-        table.withLock { table in
-            guard table[key] == nil else { return }
-            if table.count >= limit { table.removeAll(keepingCapacity: true) }
+        // Emptied when full; the old table is freed on a background thread, not here: releasing
+        // thousands of entries took 5-7 ms, and this may run on an event loop (`respondOnLoop`).
+        let dropped: DroppedEntries<TargetKey, PreparedToggle>? = table.withLock { table in
+            guard table[key] == nil else { return nil }
+            var dropped: DroppedEntries<TargetKey, PreparedToggle>? = nil
+            if table.count >= limit {
+                dropped = DroppedEntries(table)
+                table = Dictionary(minimumCapacity: limit)
+            }
             table[key] = entry
+            return dropped
         }
+        if let dropped { DispatchQueue.global(qos: .background).async { dropped.release() } }
     }
 
     /// Entries held.

@@ -86,10 +86,10 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
 
 /// Entries emptied out of a `BoundedCache`, held until `release()` drops them on the thread that
 /// calls it. Used by one thread at a time (made by the inserter, then handed to one Dispatch block).
-final class DroppedEntries<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+package final class DroppedEntries<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     private var entries: [Key: Value]?
-    init(_ entries: [Key: Value]) { self.entries = entries }
+    package init(_ entries: [Key: Value]) { self.entries = entries }
     /// Whether the entries are still held (for tests).
-    var isHeld: Bool { entries != nil }
-    func release() { entries = nil }
+    package var isHeld: Bool { entries != nil }
+    package func release() { entries = nil }
 }
