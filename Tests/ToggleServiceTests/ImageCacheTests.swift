@@ -72,7 +72,6 @@ final class ImageCacheTests: XCTestCase {
     /// the image is made both paths find it.
     func testValueWithoutWaitingDeclinesAKeyBeingMadeAndNeverBlocks() {
         let cache = ImageCache()
-        let shard = cache.shardIndex(for: "k")
         let making = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let maker = DispatchGroup()
         DispatchQueue.global().async(group: maker) {
