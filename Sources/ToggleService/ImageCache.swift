@@ -58,15 +58,7 @@ public final class ImageCache: Sendable {
             }
             return (try make(), .miss)  // the maker failed: try ourselves, uncached
         }
-        var result: [UInt8]? = nil
-        defer {
-            inFlight.withLock { $0[key] = nil }
-            flight.finish(result)
-        }
-        let bytes = try make()
-        result = bytes
-        shard.withLock { $0.insert(hashed, bytes) }
-        return (bytes, .miss)
+        return (try self.make(hashed, into: shard, flight: flight, countingMiss: false, make), .miss)
     }
 
     /// As `value(for:make:)`, but never waits: nil (nothing made, nothing counted) when another
@@ -89,18 +81,26 @@ public final class ImageCache: Sendable {
             return flight
         }
         guard let flight else { return nil }
+        return (try self.make(hashed, into: shard, flight: flight, countingMiss: true, make), .miss)
+    }
+
+    /// Runs `make` as the one maker of `hashed` (whose `flight` the caller registered in
+    /// `inFlight`), stores the bytes in `shard` (counting a miss if `countingMiss`), then lets the
+    /// callers waiting on `flight` go (with nil if `make` threw, so that they retry).
+    private func make(_ hashed: Key, into shard: Locked<Shard>, flight: Flight, countingMiss: Bool,
+                      _ make: () throws -> [UInt8]) rethrows -> [UInt8] {
         var result: [UInt8]? = nil
         defer {
-            inFlight.withLock { $0[key] = nil }
+            inFlight.withLock { $0[hashed.text] = nil }
             flight.finish(result)
         }
         let bytes = try make()
         result = bytes
         shard.withLock {
-            $0.stats.misses += 1
+            if countingMiss { $0.stats.misses += 1 }
             $0.insert(hashed, bytes)
         }
-        return (bytes, .miss)
+        return bytes
     }
 
     /// The cached bytes for `key` (counted as a hit), or nil without counting a miss: for callers
