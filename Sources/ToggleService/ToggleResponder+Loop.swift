@@ -20,18 +20,18 @@ extension ToggleResponder {
     /// loop as well).
     static let loopPixelLimit = 12_000
 
-    /// The longest target (path and query, bytes) answered on the event loop: as the
-    /// prepared-query memo's (`PreparedToggles.memoKey`), so parsing stays short and a request
-    /// declined after parsing is parsed only once (the worker finds it in the memo). The dearest
+    /// The longest target (path and query, bytes) answered on the event loop: the prepared-query
+    /// memo's (`PreparedToggles.maxTargetBytes`), so parsing stays short and a request declined
+    /// after parsing is parsed only once (the worker finds it in the memo). The dearest
     /// answer within it is a misspelt symbol's 400 with its "did you mean" search over every
     /// name: about 3.2 million instructions, 1 ms (`QUERY='on=1&sym=moonfill'
     /// Benchmarks/profile/uncached-callgrind.sh`), one item like any other.
-    static let loopTargetLimit = 256
+    static let loopTargetLimit = PreparedToggles.maxTargetBytes
 
     /// A `/toggle` (PNG or SVG, any implied scale) whose target is at most `loopTargetLimit`
     /// bytes; by path and length only, no parsing.
     public func mayRespondOnLoop(to request: HTTPRequest) -> Bool {
-        guard request.target.utf8.count <= Self.loopTargetLimit, request.method != "OPTIONS",
+        guard request.targetUTF8.count <= Self.loopTargetLimit, request.method != "OPTIONS",
               let route = ToggleRoute.route(for: request.path), case .toggle = route.target else { return false }
         return true
     }
@@ -41,7 +41,7 @@ extension ToggleResponder {
     /// loop). Parameter errors and 304s are answered here too (parsing is bounded by the
     /// target's length).
     public func respondOnLoop(to request: HTTPRequest) -> HTTPResponse? {
-        guard request.target.utf8.count <= Self.loopTargetLimit,
+        guard request.targetUTF8.count <= Self.loopTargetLimit,
               let route = ToggleRoute.route(for: request.path),
               case .toggle(let format, let impliedScale) = route.target else { return nil }
         let prepared: PreparedToggle
