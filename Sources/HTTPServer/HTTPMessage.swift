@@ -23,7 +23,7 @@ public struct HTTPRequest: Sendable {
     /// The method token, case-sensitive as sent (`GET`, `HEAD`, ...).
     public var method: String {
         get {
-            if let replaced { return replaced.method }
+            if let replaced { return replaced.values.method }
             switch layout.methodKind {
             case .get: return "GET"
             case .head: return "HEAD"
@@ -37,7 +37,7 @@ public struct HTTPRequest: Sendable {
     /// the path part only (`/` if empty).
     public var path: String {
         get {
-            if let replaced { return replaced.path }
+            if let replaced { return replaced.values.path }
             let path = layout.path
             return path.isEmpty ? "/" : String(decoding: received[path], as: UTF8.self)
         }
@@ -45,21 +45,21 @@ public struct HTTPRequest: Sendable {
     }
 
     public var version: HTTPVersion {
-        get { replaced?.version ?? HTTPVersion(major: Int(layout.versionMajor), minor: Int(layout.versionMinor)) }
+        get { replaced?.values.version ?? HTTPVersion(major: Int(layout.versionMajor), minor: Int(layout.versionMinor)) }
         set { replace { $0.version = newValue } }
     }
 
     /// The request target exactly as sent (origin-form `/toggle?on=1`, or absolute-form).
     /// Made from the received bytes each time it is read, for a parsed request.
     public var target: String {
-        get { replaced?.target ?? String(decoding: received[layout.target], as: UTF8.self) }
+        get { replaced?.values.target ?? String(decoding: received[layout.target], as: UTF8.self) }
         set { replace { $0.target = newValue } }
     }
 
     /// The bytes of `target` (UTF-8; for a parsed request checked ASCII, a slice of the received
     /// head: no copy).
     public var targetUTF8: ArraySlice<UInt8> {
-        if let replaced { return ArraySlice(replaced.target.utf8) }
+        if let replaced { return ArraySlice(replaced.values.target.utf8) }
         return received[layout.target]
     }
 
@@ -68,7 +68,7 @@ public struct HTTPRequest: Sendable {
     /// target, never reads it), not while parsing.
     public var query: String? {
         get {
-            if let replaced { return replaced.query }
+            if let replaced { return replaced.values.query }
             return layout.query.map { String(decoding: received[$0 ..< layout.target.upperBound], as: UTF8.self) }
         }
         set { replace { $0.query = newValue } }
@@ -77,7 +77,7 @@ public struct HTTPRequest: Sendable {
     /// The field lines, in order. A parsed request makes this list (a `String` per name and value)
     /// each time it is read: to look up one field, `field(named:)` reads the received bytes.
     public var headers: HTTPFields {
-        get { replaced?.headers ?? HTTPFields(fields: fieldLines.fields) }
+        get { replaced?.values.headers ?? HTTPFields(fields: fieldLines.fields) }
         set { replace { $0.headers = newValue } }
     }
 
@@ -85,7 +85,7 @@ public struct HTTPRequest: Sendable {
     /// `headers[name]`, but a parsed request finds it in the received bytes and makes a `String`
     /// for that value only.
     public func field(named name: String) -> String? {
-        if let replaced { return replaced.headers[name] }
+        if let replaced { return replaced.values.headers[name] }
         var found: ArraySlice<UInt8>?
         fieldLines.forEachValue(named: name) { value in
             found = value
@@ -141,24 +141,13 @@ public struct HTTPRequest: Sendable {
         var fields: Range<Int> { Int(fieldsStart) ..< Int(fieldsEnd) }
     }
 
+    /// The parts held in one allocation, shared by copies of the request.
     private final class Parts: Sendable {
-        let method: String
-        let path: String
-        let version: HTTPVersion
-        let target: String
-        let query: String?
-        let headers: HTTPFields
-        init(_ p: MutableParts) {
-            method = p.method
-            path = p.path
-            version = p.version
-            target = p.target
-            query = p.query
-            headers = p.headers
-        }
+        let values: MutableParts
+        init(_ values: MutableParts) { self.values = values }
     }
 
-    private struct MutableParts {
+    private struct MutableParts: Sendable {
         var method: String
         var path: String
         var version: HTTPVersion
