@@ -39,7 +39,12 @@ public final class ImageCache: Sendable {
     /// The cached bytes for `key`, or the result of `make()` (stored if it succeeds).
     /// - Throws: whatever `make` throws; errors are not cached, and waiting callers retry.
     public func value(for key: String, make: () throws -> [UInt8]) rethrows -> (bytes: [UInt8], outcome: Outcome) {
-        let hashed = Key(key)
+        try value(for: Key(key), make: make)
+    }
+
+    /// As `value(for:make:)`, for a key hashed before (`Key`), as callers that keep one have it.
+    public func value(for hashed: Key, make: () throws -> [UInt8]) rethrows -> (bytes: [UInt8], outcome: Outcome) {
+        let key = hashed.text
         let shard = shards[Self.shardIndex(hash: hashed.hash, count: shards.count)]
         if let bytes = shard.withLock({ $0.lookup(hashed) }) {
             return (bytes, .hit)

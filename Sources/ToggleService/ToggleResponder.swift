@@ -206,7 +206,7 @@ public struct ToggleResponder: HTTPResponder {
             }
             if let cache {
                 if waiting {
-                    (bytes, outcome) = try cache.value(for: prepared.key, make: make)
+                    (bytes, outcome) = try cache.value(for: prepared.cacheKey, make: make)
                 } else {
                     guard let made = try cache.valueWithoutWaiting(for: prepared.cacheKey, make: make)
                     else { return nil }
