@@ -8,7 +8,8 @@
 # and the 503s the bound produced (toggle_http_shed_total). Per round it also prints, from the
 # server's /proc/PID/task/*/schedstat, how long its event loop waited for the CPU while runnable
 # (other processes on its core, or its own other threads) and the CPU time of its threads other
-# than the loops (renders on workers, background work): what takes the core from the loop.
+# than the loops (renders on workers, background work; to 10 ms, the clock tick of
+# /proc/PID/stat): what takes the core from the loop.
 # Usage: Benchmarks/serving/flood.sh [rounds=3] [seconds=8] [flood connections=64] [cached connections=8]
 # Env: SKIP_BUILD=1, LOG=on|off (access log, default off), SCALE (flood pictures' scale, default 1).
 set -eu
@@ -16,11 +17,12 @@ set -eu
 rounds=${1:-3}; secs=${2:-8}; flood=${3:-64}; cached=${4:-8}
 [ "${SKIP_BUILD:-0}" = 1 ] || build_server
 lua=$bench_root/Benchmarks/serving/uncached.lua
-# thread_times PID: nanoseconds "loops' CPU, loops' run-queue wait, other threads' CPU" so far.
+# thread_times PID: nanoseconds "loops' CPU, loops' run-queue wait, whole process's CPU" so far
+# (the process's from /proc/PID/stat, in clock ticks, so that threads that have ended count too).
 thread_times() {
+    _ticks=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.0f", ($14 + $15) * 1e9 / hz }' "/proc/$1/stat")
     for _t in /proc/$1/task/*; do printf '%s %s\n' "$(cat "$_t/comm")" "$(cat "$_t/schedstat")"; done 2>/dev/null |
-        awk '{ if ($1 ~ /^http\.loop/) { lc += $(NF-2); lw += $(NF-1) } else oc += $(NF-2) }
-             END { printf "%.0f %.0f %.0f\n", lc, lw, oc }'
+        awk -v p="$_ticks" '$1 ~ /^http\.loop/ { lc += $(NF-2); lw += $(NF-1) } END { printf "%.0f %.0f %.0f\n", lc, lw, p }'
 }
 target='/toggle?on=1&sym=moon.fill&color=indigo&scale=2'
 
@@ -47,7 +49,8 @@ for r in $(seq 1 "$rounds"); do
     [ "$fa" != 0 ] || { echo "flood wrk gave no figures:" >&2; cat "$work/flood.out" >&2; }
     s1=$(metric "$port" toggle_http_shed_total)
     shed=$(awk -v a="$s0" -v b="$s1" 'BEGIN { printf "%d", b - a }')
-    set -- $(echo "$t0 $t1" | awk '{ printf "%.1f %.1f\n", ($5 - $2) / 1e6, ($6 - $3) / 1e6 }'); lw=$1; oc=$2
+    set -- $(echo "$t0 $t1" | awk '{ o = ($6 - $3) - ($4 - $1); printf "%.1f %.0f\n", ($5 - $2) / 1e6, (o > 0 ? o : 0) / 1e6 }')
+    lw=$1; oc=$2
     echo "$r: $ca $cp | $fa $fp $fm | $shed | $lw $oc"
     echo "$ca $cp $fa $fp $fm $shed $lw $oc" >>"$work/rounds"
 done
