@@ -61,6 +61,17 @@ public struct PNGEncoder: Sendable {
     /// Writes an sRGB chunk (rendering intent perceptual, PNG 1.2 section 4.2.2.4): the canvas
     /// composites in sRGB-encoded space, so its bytes are sRGB.
     public var writesSRGB = true
+    /// Lets a palette image take its compressed image data (IDAT) from a process-wide cache when
+    /// an image with the same palette indices, size and settings was encoded before (an off
+    /// toggle in another tint, for one), instead of running zlib again: the file's bytes are the
+    /// same either way, since libpng compresses the index bytes alone (CPNGEncoder's
+    /// ImageDataCache.c says why). The cache holds at most `imageDataCacheBytes`. Off, every
+    /// image is compressed (what the tests compare against).
+    public var reusesImageData = true
+
+    /// The most memory the image-data cache of `reusesImageData` holds, in bytes (index bytes,
+    /// IDAT chunks and a record per entry).
+    public static var imageDataCacheBytes: Int { Int(TIS_PNG_IMAGE_DATA_CACHE_BYTES) }
 
     public init() {}
 
@@ -161,7 +172,8 @@ public struct PNGEncoder: Sendable {
                         palette_compression_level: level(forDataBytes: height * (1 + width)),
                         strategy: strategy, memory_level: memoryLevel, allow_palette: allowsPalette ? 1 : 0,
                         srgb: writesSRGB ? 1 : 0, pixels_per_metre: pixelsPerMetre,
-                        premultiplied: premultiplied ? 1 : 0)
+                        premultiplied: premultiplied ? 1 : 0,
+                        reuse_image_data: reusesImageData ? 1 : 0)
     }
 
     /// Whether `s` is ASCII without NUL: then its UTF-8 and Latin-1 bytes are the same.
