@@ -73,6 +73,17 @@ public struct PNGEncoder: Sendable {
     /// IDAT chunks and a record per entry).
     public static var imageDataCacheBytes: Int { Int(TIS_PNG_IMAGE_DATA_CACHE_BYTES) }
 
+    /// The image-data cache's counters: encodes that took their IDAT from it and entries stored,
+    /// since the process started, and the bytes it holds now.
+    package static var imageDataCacheCounts: (hits: Int, stores: Int, bytes: Int) {
+        var hits: UInt64 = 0, stores: UInt64 = 0, bytes = 0
+        tis_png_image_data_cache_counts(&hits, &stores, &bytes)
+        return (Int(hits), Int(stores), bytes)
+    }
+
+    /// Empties the image-data cache, so that the next encodes compress (tests).
+    package static func clearImageDataCache() { tis_png_image_data_cache_clear() }
+
     public init() {}
 
     /// pHYs pixels per metre for a picture drawn at `scale` px per pt: 72 dpi (2835 px/m, PNG
