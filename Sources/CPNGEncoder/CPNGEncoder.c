@@ -154,7 +154,11 @@ static tis_image_data_key image_data_key(uint32_t width, uint32_t height, const 
     key.level = o->palette_compression_level;
     key.strategy = o->strategy;
     key.memory_level = o->memory_level > 0 ? o->memory_level : memory_level_for(data_bytes);
-    key.hash = tis_image_data_hash(indices, (size_t)width * height);
+    // The settings mixed in too, so that one image under several settings takes several slots.
+    uint64_t settings = (uint64_t)(uint8_t)key.filters << 24 | (uint64_t)(uint8_t)key.level << 16 |
+                        (uint64_t)(uint8_t)key.strategy << 8 | (uint64_t)(uint8_t)key.memory_level;
+    uint64_t h = tis_image_data_hash(indices, (size_t)width * height) ^ settings * 0x9E3779B97F4A7C15ull;
+    key.hash = h ^ (h >> 31);
     return key;
 }
 

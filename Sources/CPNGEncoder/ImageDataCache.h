@@ -10,15 +10,15 @@
 /// Everything besides the index bytes that decides the IDAT bytes libpng and zlib write for an
 /// 8-bit, one-byte-per-pixel image: its size (libpng also derives zlib's window from it), the
 /// row filters and zlib's level, strategy and memory level as set on libpng, and a hash of the
-/// index bytes (`tis_image_data_hash`).
+/// index bytes (`tis_image_data_hash`) with those settings mixed in (it picks the slot).
 typedef struct {
     uint32_t width, height;
     int filters, level, strategy, memory_level;
     uint64_t hash;
 } tis_image_data_key;
 
-/// A 64-bit hash of `count` bytes (eight at a time, a multiply and a rotate per word); only a
-/// filter before the full comparison, never trusted alone.
+/// A 64-bit hash of `count` bytes (four lanes of eight bytes, a multiply each, then mixed); only
+/// a filter before the full comparison, never trusted alone.
 uint64_t tis_image_data_hash(const uint8_t *bytes, size_t count);
 
 /// Looks up `key` with its `indices` (`width * height` bytes). On a hit (an entry with the same
@@ -29,7 +29,8 @@ uint8_t *tis_image_data_lookup(const tis_image_data_key *key, const uint8_t *ind
 
 /// Offers the IDAT chunks libpng wrote for `key` and `indices`. The first offer of an index image
 /// only notes its hash; a second one stores a copy (so images seen once cost no copy), replacing
-/// what its slot held. Entries that do not fit `TIS_IMAGE_DATA_CACHE_BYTES` are not stored.
+/// what its slot held. An entry that would take the cache past `TIS_PNG_IMAGE_DATA_CACHE_BYTES`
+/// is not stored.
 void tis_image_data_offer(const tis_image_data_key *key, const uint8_t *indices,
                           const uint8_t *idat, size_t idat_size);
 

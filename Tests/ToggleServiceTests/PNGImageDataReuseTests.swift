@@ -82,6 +82,37 @@ extension PNGEncoderTests {
                        "the first tint is noted, the second stored, the rest reuse")
     }
 
+    /// The same index bytes under other settings (zlib level, row filters, strategy, memory
+    /// level) compress differently: each setting gets its own entry, never another's data.
+    func testOtherCompressionSettingsDoNotShareImageData() throws {
+        PNGEncoder.clearImageDataCache()
+        let spec = try ToggleQuery(rawQuery: "on=0&scale=2").spec
+        let canvas = try ToggleRenderer.render(spec)
+        var encoders: [PNGEncoder] = []
+        for (level, filters, strategy, memory) in [(3, 0x08, 0, 0), (9, 0x08, 0, 0), (3, 0xF8, 0, 0), (3, 0x08, 1, 0), (3, 0x08, 0, 8)] as [(Int32, Int32, Int32, Int32)] {
+            var encoder = PNGEncoder()
+            encoder.allowsPalette = true
+            encoder.compressionLevel = level
+            encoder.filters = filters
+            encoder.strategy = strategy
+            encoder.memoryLevel = memory
+            encoders.append(encoder)
+        }
+        let expected = try encoders.map { encoder -> [UInt8] in
+            var plain = encoder
+            plain.reusesImageData = false
+            return try plain.encode(canvas)
+        }
+        XCTAssertGreaterThan(Set(expected).count, 1, "the settings should give different files")
+        let before = PNGEncoder.imageDataCacheCounts.hits
+        for round in 0..<3 {
+            for (i, encoder) in encoders.enumerated() {
+                XCTAssertTrue(try encoder.encode(canvas) == expected[i], "setting \(i), round \(round)")
+            }
+        }
+        XCTAssertEqual(PNGEncoder.imageDataCacheCounts.hits - before, encoders.count, "each setting's third encode reuses its own")
+    }
+
     /// Renders from several threads at once (event loops and workers do) get the same bytes as
     /// compressing.
     func testConcurrentEncodesWithTheCacheGiveTheCompressedBytes() throws {
