@@ -145,3 +145,27 @@ void tis_png_image_data_cache_counts(uint64_t *hits, uint64_t *stores, size_t *b
     if (bytes) *bytes = bytes_held;
     pthread_mutex_unlock(&lock);
 }
+
+static tis_image_data_key test_key(uint32_t width, uint32_t height, uint64_t hash) {
+    tis_image_data_key key;
+    memset(&key, 0, sizeof key);
+    key.width = width;
+    key.height = height;
+    key.hash = hash;
+    return key;
+}
+
+void tis_png_image_data_cache_test_offer(uint32_t width, uint32_t height, uint64_t hash,
+                                         const uint8_t *indices, const uint8_t *idat, size_t idat_size) {
+    tis_image_data_key key = test_key(width, height, hash);
+    tis_image_data_offer(&key, indices, idat, idat_size);
+}
+
+size_t tis_png_image_data_cache_test_lookup(uint32_t width, uint32_t height, uint64_t hash,
+                                            const uint8_t *indices) {
+    tis_image_data_key key = test_key(width, height, hash);
+    size_t size = 0;
+    uint8_t *idat = tis_image_data_lookup(&key, indices, &size);
+    free(idat);
+    return idat ? size : 0;
+}

@@ -84,6 +84,20 @@ public struct PNGEncoder: Sendable {
     /// Empties the image-data cache, so that the next encodes compress (tests).
     package static func clearImageDataCache() { tis_png_image_data_cache_clear() }
 
+    /// For tests: offers `idat` for `indices` (a `width` x `height` index image) to the image-data
+    /// cache under a hash chosen by the caller, so that different images can share one.
+    package static func offerToImageDataCache(width: Int, height: Int, hash: UInt64, indices: [UInt8], idat: [UInt8]) {
+        precondition(indices.count == width * height)
+        tis_png_image_data_cache_test_offer(UInt32(width), UInt32(height), hash, indices, idat, idat.count)
+    }
+
+    /// For tests: the size of the IDAT bytes the image-data cache holds for `indices` under
+    /// `hash`, 0 when it holds none.
+    package static func imageDataCacheLookup(width: Int, height: Int, hash: UInt64, indices: [UInt8]) -> Int {
+        precondition(indices.count == width * height)
+        return tis_png_image_data_cache_test_lookup(UInt32(width), UInt32(height), hash, indices)
+    }
+
     public init() {}
 
     /// pHYs pixels per metre for a picture drawn at `scale` px per pt: 72 dpi (2835 px/m, PNG

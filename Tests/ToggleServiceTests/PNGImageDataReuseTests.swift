@@ -113,6 +113,19 @@ extension PNGEncoderTests {
         XCTAssertEqual(PNGEncoder.imageDataCacheCounts.hits - before, encoders.count, "each setting's third encode reuses its own")
     }
 
+    /// A hash only picks the slot: an index image with the same hash and size but other bytes,
+    /// or the same bytes at another size, never gets the held image's data.
+    func testImageDataCacheComparesTheIndexBytesNotJustTheHash() {
+        PNGEncoder.clearImageDataCache()
+        let held = [UInt8](0..<64), other = [UInt8](0..<63) + [200], idat: [UInt8] = [1, 2, 3, 4, 5]
+        let hash: UInt64 = 0xDEAD_BEEF_0123_4567
+        for _ in 0..<2 { PNGEncoder.offerToImageDataCache(width: 8, height: 8, hash: hash, indices: held, idat: idat) }
+        XCTAssertEqual(PNGEncoder.imageDataCacheLookup(width: 8, height: 8, hash: hash, indices: held), idat.count)
+        XCTAssertEqual(PNGEncoder.imageDataCacheLookup(width: 8, height: 8, hash: hash, indices: other), 0)
+        XCTAssertEqual(PNGEncoder.imageDataCacheLookup(width: 16, height: 4, hash: hash, indices: held), 0)
+        XCTAssertEqual(PNGEncoder.imageDataCacheLookup(width: 8, height: 8, hash: hash ^ 1, indices: held), 0)
+    }
+
     /// Renders from several threads at once (event loops and workers do) get the same bytes as
     /// compressing.
     func testConcurrentEncodesWithTheCacheGiveTheCompressedBytes() throws {

@@ -64,6 +64,14 @@ void tis_png_image_data_cache_clear(void);
 /// Any pointer may be NULL.
 void tis_png_image_data_cache_counts(uint64_t *hits, uint64_t *stores, size_t *bytes);
 
+/// For tests: the cache's offer and lookup with a hash chosen by the caller (other settings 0),
+/// so that two different index images can be given the same hash. The lookup returns the size of
+/// the IDAT bytes it would use, 0 on a miss.
+void tis_png_image_data_cache_test_offer(uint32_t width, uint32_t height, uint64_t hash,
+                                         const uint8_t *indices, const uint8_t *idat, size_t idat_size);
+size_t tis_png_image_data_cache_test_lookup(uint32_t width, uint32_t height, uint64_t hash,
+                                            const uint8_t *indices);
+
 /// Encoded bytes, owned by the caller: release with `tis_png_buffer_free`. On entry `capacity`
 /// may hint the expected size (0: 4 KiB); `data` must be NULL.
 typedef struct {
