@@ -22,12 +22,14 @@ int tis_palette_build(const uint8_t *pixels, uint32_t width, uint32_t height, si
     uint8_t *out = indices;
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *row = pixels + (size_t)y * stride;
-        uint32_t last = 0;
-        int last_index = -1;
+        uint32_t last;
+        memcpy(&last, row, 4);
+        last = ~last;  // unlike the row's first pixel, so that its colour is looked up
+        int last_index = 0;
         for (uint32_t x = 0; x < width; x++) {
             uint32_t rgba;
             memcpy(&rgba, row + (size_t)x * 4, 4);
-            if (rgba != last || last_index < 0) {  // runs of one colour skip the table
+            if (rgba != last) {  // runs of one colour skip the table
                 uint32_t s = slot_of(rgba);
                 while (values[s] >= 0 && keys[s] != rgba) s = (s + 1) & (SLOTS - 1);
                 if (values[s] < 0) {
