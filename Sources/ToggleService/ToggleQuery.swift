@@ -216,6 +216,11 @@ public struct ToggleQuery: Sendable {
 
     static func symbol(_ p: QueryDecoder.Pair) throws(ParameterError) -> String {
         guard SymbolCatalog.path(named: p.value) != nil else {
+            // On an event loop the search is left to a worker (`SuggestionSearch`).
+            if SuggestionSearch.isDeferred {
+                SuggestionSearch.skipped()
+                throw invalid(p, expected: "")
+            }
             throw invalid(p, expected: SymbolCatalog.expectation(forUnknown: p.value))
         }
         return p.value

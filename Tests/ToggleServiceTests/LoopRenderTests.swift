@@ -57,12 +57,26 @@ final class LoopRenderTests: XCTestCase {
         }
     }
 
-    /// Parameter errors and 304s of small toggles are answered on the loop too.
+    /// Parameter errors and 304s of small toggles are answered on the loop too, except an unknown
+    /// symbol's 400, whose "did you mean" search (1 ms) goes to a worker with the same text.
     func testErrorsAndNotModifiedAreAnsweredOnTheLoop() throws {
-        let loop = responder()
-        let bad = try XCTUnwrap(loop.respondOnLoop(to: get("/toggle?on=1&sym=moonfill")))
+        let loop = responder(), reference = responder(cache: nil)
+        let bad = try XCTUnwrap(loop.respondOnLoop(to: get("/toggle?on=1&color=nocolor")))
         XCTAssertEqual(bad.status, 400)
-        XCTAssertTrue(String(decoding: bad.body, as: UTF8.self).contains("moon"), String(decoding: bad.body, as: UTF8.self))
+        XCTAssertEqual(bad.body, reference.respond(to: get("/toggle?on=1&color=nocolor")).body)
+        for target in ["/toggle?on=1&sym=moonfill", "/toggle.svg?on=0&off_sym=moon.fil&scale=2",
+                       "/toggle?sym=moonfill&color=nocolor", "/toggle?on_sym=weather-night"] {
+            XCTAssertNil(loop.respondOnLoop(to: get(target)), target)
+            XCTAssertFalse(SuggestionSearch.isDeferred, target)
+            let answer = loop.respond(to: get(target))
+            XCTAssertEqual(answer.status, 400, target)
+            XCTAssertEqual(answer.body, reference.respond(to: get(target)).body, target)
+            XCTAssertTrue(String(decoding: answer.body, as: UTF8.self).contains("did you mean"), target)
+        }
+        // An error met before the symbol (parameters apply in the table's order: style first) is the
+        // loop's to answer, as a worker would.
+        let first = try XCTUnwrap(loop.respondOnLoop(to: get("/toggle?sym=moonfill&style=nostyle")))
+        XCTAssertEqual(first.body, reference.respond(to: get("/toggle?sym=moonfill&style=nostyle")).body)
         let tag = try XCTUnwrap(loop.respond(to: get("/toggle?on=1&color=teal")).headers["ETag"])
         var fields = HTTPFields()
         fields.append(name: "If-None-Match", value: tag)

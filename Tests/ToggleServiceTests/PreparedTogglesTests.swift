@@ -44,14 +44,28 @@ final class PreparedTogglesTests: XCTestCase {
         }
     }
 
-    func testLongTargetsAreNotKeptAndTheTableStartsOverWhenFull() {
+    func testLongTargetsAreNotKeptAndTheOldestGoesFirstWhenFull() {
         let memo = PreparedToggles(limit: 2)
         let long = request("/toggle?label=" + String(repeating: "a", count: 250))
         memo.insert(entry("long"), for: long)
         XCTAssertNil(memo.entry(for: long))
         XCTAssertEqual(memo.count, 0)
         for i in 0 ..< 3 { memo.insert(entry("\(i)"), for: request("/toggle?on=\(i)")) }
-        XCTAssertEqual(memo.count, 1)
-        XCTAssertNotNil(memo.entry(for: request("/toggle?on=2")))
+        XCTAssertEqual(memo.count, 2)
+        XCTAssertNil(memo.entry(for: request("/toggle?on=0")))
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=1"))?.key, "1")
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=2"))?.key, "2")
+        // A target already held is not inserted again (nor does it move up); the next new one
+        // drops the oldest, then the ring goes round.
+        memo.insert(entry("1 again"), for: request("/toggle?on=1"))
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=1"))?.key, "1")
+        memo.insert(entry("3"), for: request("/toggle?on=3"))
+        XCTAssertNil(memo.entry(for: request("/toggle?on=1")))
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=2"))?.key, "2")
+        memo.insert(entry("4"), for: request("/toggle?on=4"))
+        XCTAssertNil(memo.entry(for: request("/toggle?on=2")))
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=3"))?.key, "3")
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=4"))?.key, "4")
+        XCTAssertEqual(memo.count, 2)
     }
 }
