@@ -18,15 +18,20 @@ final class PreparedToggle: Sendable {
     /// `key` hashed once for the image cache (its shard and its table's hash).
     let cacheKey: ImageCache.Key
     /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
-    /// the cached image has the same length.
-    let ready = ReadyHead()
+    /// the cached image has the same length; nil without an image cache, where nothing reuses it
+    /// (its lock is an allocation or two per new query).
+    let ready: ReadyHead?
 
-    init(picture: ToggleImage.Picture, key: String, entityTag: String, fields: HTTPFields) {
+    /// - Parameter keyHash: the 64-bit FNV-1a of `key`'s UTF-8 (`EntityTag.fnv1a`), the
+    ///   `entityTag`'s hash too.
+    init(picture: ToggleImage.Picture, key: String, keyHash: UInt64, entityTag: String, fields: HTTPFields,
+         keepsHead: Bool) {
         self.picture = picture
         self.key = key
         self.entityTag = entityTag
         self.fields = fields
-        self.cacheKey = ImageCache.Key(key)
+        self.cacheKey = ImageCache.Key(key, fnv1a: keyHash)
+        self.ready = keepsHead ? ReadyHead() : nil
     }
 }
 

@@ -81,7 +81,7 @@ public struct ToggleResponder: HTTPResponder {
         guard let bytes = cache.cachedValue(for: entry.cacheKey) else { return nil }
         // The common case: the same answer as last time, head already serialized (only Date and
         // Connection, which the server adds, differ between requests).
-        if let head = entry.ready.head(forBodyLength: bytes.count) {
+        if let head = entry.ready?.head(forBodyLength: bytes.count) {
             var response = HTTPResponse(status: 200, headers: head.fields, body: bytes, serializedHead: head.bytes)
             response.annotations = Self.hitAnnotations
             return response
@@ -89,7 +89,7 @@ public struct ToggleResponder: HTTPResponder {
         var response = Self.image(bytes, prepared: entry, outcome: .hit)
         response.serializeHead()
         if let head = response.serializedHead {
-            entry.ready.keep(ReadyHead.Head(fields: response.headers, bytes: head, bodyLength: bytes.count))
+            entry.ready?.keep(ReadyHead.Head(fields: response.headers, bytes: head, bodyLength: bytes.count))
         }
         return response
     }
@@ -113,8 +113,11 @@ public struct ToggleResponder: HTTPResponder {
                 return .failure(EarlyAnswer(response: Self.parameterError(error).annotated(route: "toggle")))
             }
             let picture = ToggleImage.Picture(query: query, format: format)
-            let key = picture.canonicalKey
-            let tag = EntityTag.strong(hashing: key.utf8)
+            // One FNV-1a of the key's bytes gives both the ETag and the image cache's hash.
+            let keyBytes = picture.canonicalKeyBytes
+            let keyHash = keyBytes.withUnsafeBufferPointer { EntityTag.fnv1a($0) }
+            let key = String(decoding: keyBytes, as: UTF8.self)
+            let tag = EntityTag.strong(fnv1a: keyHash)
             var fields = cacheableFields(entityTag: tag, crossOrigin: true)
             if let ignored = query.ignoredFieldValue {
                 fields.append(name: "X-Ignored-Params", value: ignored)
@@ -123,7 +126,8 @@ public struct ToggleResponder: HTTPResponder {
                 // An SVG opened as a document can do nothing but draw (its <style> included).
                 fields.append(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
             }
-            entry = PreparedToggle(picture: picture, key: key, entityTag: tag, fields: fields)
+            entry = PreparedToggle(picture: picture, key: key, keyHash: keyHash, entityTag: tag, fields: fields,
+                                   keepsHead: cache != nil)
             prepared.insert(entry, for: request)
         }
         if Self.isNotModified(request, entityTag: entry.entityTag) {

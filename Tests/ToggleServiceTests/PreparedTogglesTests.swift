@@ -13,7 +13,8 @@ final class PreparedTogglesTests: XCTestCase {
 
     private func entry(_ key: String) -> PreparedToggle {
         PreparedToggle(picture: ToggleImage.Picture(query: try! ToggleQuery(rawQuery: "on=1"), format: .png),
-                       key: key, entityTag: "\"\(key)\"", fields: HTTPFields())
+                       key: key, keyHash: EntityTag.fnv1a(key.utf8), entityTag: "\"\(key)\"", fields: HTTPFields(),
+                       keepsHead: true)
     }
 
     func testFoundByEqualBytesOnly() {
