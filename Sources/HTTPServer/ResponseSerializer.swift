@@ -120,28 +120,45 @@ enum ResponseSerializer {
         return name.withUTF8 { name in
             value.withUTF8 { value in
                 guard let n = name.baseAddress, !name.isEmpty, !isFramingName(name) else { return 0 }
-                for i in 0..<name.count {
-                    let b = n[i]
-                    guard ByteClass.isTokenChar(b) else { return 0 }
-                    out[i] = b
-                }
+                for i in 0..<name.count where !ByteClass.isTokenChar(n[i]) { return 0 }
+                guard isFieldValue(value) else { return 0 }
+                out.update(from: n, count: name.count)
                 var at = name.count
                 out[at] = ByteClass.colon
                 out[at + 1] = ByteClass.sp
                 at += 2
-                if let v = value.baseAddress {
-                    for i in 0..<value.count {
-                        let b = v[i]
-                        guard ByteClass.isFieldValueChar(b) else { return 0 }
-                        out[at + i] = b
-                    }
-                }
+                if let v = value.baseAddress { (out + at).update(from: v, count: value.count) }
                 at += value.count
                 out[at] = ByteClass.cr
                 out[at + 1] = ByteClass.lf
                 return at + 2
             }
         }
+    }
+
+    /// Whether every byte of `value` may stand in a field value (`ByteClass.isFieldValueChar`):
+    /// eight bytes at a time, a word with no byte under 0x20 and none equal to 0x7F passing at
+    /// once (the has-less-than and has-zero tests on the word, exact for the question "is there
+    /// such a byte"); a word that fails is checked byte by byte (HTAB is allowed).
+    private static func isFieldValue(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let v = value.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i + 8 <= value.count {
+            let w = UnsafeRawPointer(v + i).loadUnaligned(as: UInt64.self)
+            let under20 = (w &- 0x20 &* ones) & ~w & highs
+            let del = w ^ (0x7F &* ones)
+            let isDel = (del &- ones) & ~del & highs
+            if under20 | isDel != 0 {
+                for j in i..<(i + 8) where !ByteClass.isFieldValueChar(v[j]) { return false }
+            }
+            i += 8
+        }
+        while i < value.count {
+            if !ByteClass.isFieldValueChar(v[i]) { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Whether `name` is one of `framingNames`, compared ASCII case-insensitively.
