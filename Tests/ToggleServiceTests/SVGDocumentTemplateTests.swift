@@ -1,0 +1,55 @@
+import Geometry
+@testable import ImageWriters
+import Scene
+import TogglePicture
+@testable import ToggleService
+import XCTest
+
+/// A document made from a kept template (`SVGDocumentTemplates`) has the bytes of the same scene
+/// written element by element (`SVGWriter.documentBytes`): over toggles of every style, state and
+/// size in colours, opacities (opaque, translucent, `fill-opacity` appearing and going) and
+/// backgrounds, each asked twice so the second answer comes from a template.
+final class SVGDocumentTemplateTests: XCTestCase {
+    func testTemplatedDocumentsEqualWrittenOnes() throws {
+        var checked = 0
+        for style in ["iconSwitch", "switch", "checkbox", "button", "symbol"] {
+            for state in ["on=1", "on=0", "state=mixed"] {
+                for colour in ["indigo", "%23123456", "rgba(10,200,30,0.5)", "%23ff000080", "red"] {
+                    for extra in ["", "&scale=2", "&bg=white", "&disabled=1", "&sym=moon.fill&size=xxxLarge"] {
+                        let query = "style=\(style)&\(state)&color=\(colour)\(extra)"
+                        guard let parsed = try? ToggleQuery(rawQuery: query) else { continue }
+                        let scene = try ToggleScene.scene(for: parsed.spec)
+                        let written = SVGWriter.documentBytes(scene, dark: nil)
+                        XCTAssertEqual(SVGWriter.svg(scene), written, query)
+                        XCTAssertEqual(SVGWriter.svg(scene), written, query + " (again)")
+                        // Kept: the second answer came from the template.
+                        XCTAssertEqual(SVGDocumentTemplates.document(for: scene), written, query)
+                        checked += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 100)
+    }
+
+    /// A scene that differs from a kept one in more than colour (a path, a transform, the title,
+    /// the size) does not take its template.
+    func testOtherGeometryIsWrittenAfresh() {
+        let square = Path(elements: [.move(Point(0, 0)), .line(Point(4, 0)), .line(Point(4, 4)), .close])
+        let other = Path(elements: [.move(Point(0, 0)), .line(Point(5, 0)), .line(Point(5, 5)), .close])
+        func scene(_ path: Path, colour: RGBAColor, title: String = "t", width: Int = 10,
+                   transform: Geometry.AffineTransform = .identity) -> Scene {
+            Scene(width: width, height: 10, title: title, operations: [
+                .fill(PathFill(path, transform: transform, color: colour)),
+                .shadow(PathShadow(path, offset: Point(0, 1), sigma: 2, color: colour, opacity: 0.5)),
+            ])
+        }
+        let red = RGBAColor(red: 255, green: 0, blue: 0), blue = RGBAColor(red: 0, green: 0, blue: 255)
+        _ = SVGWriter.svg(scene(square, colour: red))
+        for variant in [scene(square, colour: blue), scene(other, colour: blue), scene(square, colour: blue, title: "u"),
+                        scene(square, colour: blue, width: 11),
+                        scene(square, colour: blue, transform: Geometry.AffineTransform.translation(1, 0))] {
+            XCTAssertEqual(SVGWriter.svg(variant), SVGWriter.documentBytes(variant, dark: nil))
+        }
+    }
+}
