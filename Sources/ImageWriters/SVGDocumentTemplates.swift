@@ -86,14 +86,24 @@ enum SVGDocumentTemplates {
         }
     }
 
-    struct Template {
-        var width: Int
-        var height: Int
-        var title: String
-        var operations: [Operation]
-        var bytes: [UInt8]
+    /// A class: a lookup takes a reference, not a copy of six fields.
+    final class Template {
+        let width: Int
+        let height: Int
+        let title: String
+        let operations: [Operation]
+        let bytes: [UInt8]
         /// Where each operation's paint stands in `bytes`, in the order of `operations`.
-        var paints: [Range<Int>]
+        let paints: [Range<Int>]
+
+        init(width: Int, height: Int, title: String, operations: [Operation], bytes: [UInt8], paints: [Range<Int>]) {
+            self.width = width
+            self.height = height
+            self.title = title
+            self.operations = operations
+            self.bytes = bytes
+            self.paints = paints
+        }
 
         func matches(_ scene: Scene) -> Bool {
             guard width == scene.width, height == scene.height, operations.count == scene.operations.count,
@@ -104,17 +114,36 @@ enum SVGDocumentTemplates {
 
         /// The document of `scene` (which `matches`): the kept bytes with `scene`'s paints.
         func document(for scene: Scene) -> [UInt8] {
-            var out = SVGBytes(capacity: bytes.count + 64 * paints.count)
-            bytes.withUnsafeBufferPointer { kept in
-                let base = kept.baseAddress!
-                var from = 0
-                for i in paints.indices {
-                    let paint = paints[i]
-                    out.append(base + from, count: paint.lowerBound - from)
-                    SVGWriter.paintBytes(SVGWriter.colour(scene.operations[i]), to: &out)
-                    from = paint.upperBound
+            let operations = scene.operations
+            var written = true
+            let fast = bytes.withUnsafeBufferPointer { kept in
+                [UInt8](unsafeUninitializedCapacity: kept.count + SVGWriter.maximumPaintBytes * paints.count) { out, count in
+                    let source = kept.baseAddress!, target = out.baseAddress!
+                    var from = 0, at = 0
+                    for i in paints.indices {
+                        let paint = paints[i], colour = SVGWriter.colour(operations[i])
+                        guard SVGText.thousandths(colour.alpha) != nil else { written = false; break }
+                        (target + at).update(from: source + from, count: paint.lowerBound - from)
+                        at += paint.lowerBound - from
+                        at += SVGWriter.writePaint(colour, to: target + at)
+                        from = paint.upperBound
+                    }
+                    guard written else { count = 0; return }
+                    (target + at).update(from: source + from, count: kept.count - from)
+                    count = at + kept.count - from
                 }
-                out.append(base + from, count: kept.count - from)
+            }
+            if written { return fast }
+            // An alpha too large for `writePaint` (never a colour's): through `paintBytes`.
+            var out = SVGBytes(capacity: bytes.count + 64 * paints.count)
+            var from = 0
+            bytes.withUnsafeBufferPointer { kept in
+                for i in paints.indices {
+                    out.append(kept.baseAddress! + from, count: paints[i].lowerBound - from)
+                    SVGWriter.paintBytes(SVGWriter.colour(operations[i]), to: &out)
+                    from = paints[i].upperBound
+                }
+                out.append(kept.baseAddress! + from, count: kept.count - from)
             }
             return out.bytes
         }
@@ -131,8 +160,8 @@ enum SVGDocumentTemplates {
     /// The document of `scene` from a template, or nil when none matches.
     static func document(for scene: Scene) -> [UInt8]? {
         storage.withLock { s in
-            for i in s.templates.indices where s.templates[i].matches(scene) {
-                return s.templates[i].document(for: scene)
+            for template in s.templates where template.matches(scene) {
+                return template.document(for: scene)
             }
             return nil
         }

@@ -51,5 +51,11 @@ final class SVGDocumentTemplateTests: XCTestCase {
                         scene(square, colour: blue, transform: Geometry.AffineTransform.translation(1, 0))] {
             XCTAssertEqual(SVGWriter.svg(variant), SVGWriter.documentBytes(variant, dark: nil))
         }
+        // Paints of every kind of alpha from the same template: opaque, translucent, zero, and one
+        // too large for thousandths (never a colour's, but written as the writer writes it).
+        for alpha in [1, 0.5, 0.0004, 0, 2e15, 0.9996] {
+            let variant = scene(square, colour: RGBAColor(red: 1, green: 2, blue: 3, alpha: alpha))
+            XCTAssertEqual(SVGWriter.svg(variant), SVGWriter.documentBytes(variant, dark: nil), "\(alpha)")
+        }
     }
 }
