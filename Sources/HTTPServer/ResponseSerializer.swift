@@ -116,24 +116,32 @@ enum ResponseSerializer {
     /// (`framingNames`), is empty or not a token, or the value holds a byte a field value may not
     /// carry; returns the bytes written (0 for a dropped field). `out` has room for the line.
     private static func writeField(_ field: HTTPFields.Field, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var name = field.name, value = field.value
-        return name.withUTF8 { name in
-            value.withUTF8 { value in
-                guard let n = name.baseAddress, !name.isEmpty, !isFramingName(name) else { return 0 }
-                for i in 0..<name.count where !ByteClass.isTokenChar(n[i]) { return 0 }
-                guard isFieldValue(value) else { return 0 }
-                out.update(from: n, count: name.count)
-                var at = name.count
-                out[at] = ByteClass.colon
-                out[at + 1] = ByteClass.sp
-                at += 2
-                if let v = value.baseAddress { (out + at).update(from: v, count: value.count) }
-                at += value.count
-                out[at] = ByteClass.cr
-                out[at + 1] = ByteClass.lf
-                return at + 2
-            }
+        // Through the strings' own storage (no copy of either, as `withUTF8` on a `var` made).
+        let written = field.name.utf8.withContiguousStorageIfAvailable { name in
+            field.value.utf8.withContiguousStorageIfAvailable { value in writeField(name: name, value: value, to: out) }
         }
+        if let written, let written { return written }
+        // Bridged strings without contiguous UTF-8: copies that have it.
+        var name = field.name, value = field.value
+        return name.withUTF8 { name in value.withUTF8 { value in writeField(name: name, value: value, to: out) } }
+    }
+
+    @inline(__always)
+    private static func writeField(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>,
+                                   to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let n = name.baseAddress, !name.isEmpty, !isFramingName(name) else { return 0 }
+        for i in 0..<name.count where !ByteClass.isTokenChar(n[i]) { return 0 }
+        guard isFieldValue(value) else { return 0 }
+        out.update(from: n, count: name.count)
+        var at = name.count
+        out[at] = ByteClass.colon
+        out[at + 1] = ByteClass.sp
+        at += 2
+        if let v = value.baseAddress { (out + at).update(from: v, count: value.count) }
+        at += value.count
+        out[at] = ByteClass.cr
+        out[at + 1] = ByteClass.lf
+        return at + 2
     }
 
     /// Whether every byte of `value` may stand in a field value (`ByteClass.isFieldValueChar`):
