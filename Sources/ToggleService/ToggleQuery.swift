@@ -225,18 +225,38 @@ public struct ToggleQuery: Sendable {
     /// spaces), within `range`.
     static func decimal(_ p: QueryDecoder.Pair, in range: ClosedRange<Double>,
                         expected: String) throws(ParameterError) -> Double {
+        let parsed = p.value.utf8.withContiguousStorageIfAvailable { plainDecimal($0) } ?? plainDecimal(Array(p.value.utf8))
+        guard let v = parsed, range.contains(v) else { throw invalid(p, expected: expected) }
+        return v
+    }
+
+    /// The value of a plain decimal of at most 16 bytes (digits, at most one point, neither
+    /// first nor last), or nil for any other text. Its digits read as a whole number `m` over
+    /// `10^k`: when `m <= 2^53` both are exact doubles and their quotient is the correctly
+    /// rounded value (Clinger's fast path), which is what `Double(String)` gives; else through
+    /// `Double(String)`.
+    static func plainDecimal<C: Collection<UInt8>>(_ bytes: C) -> Double? {
         var digits = 0, points = 0, count = 0, first: UInt8 = 0, last: UInt8 = 0
-        for b in p.value.utf8 {
-            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digits += 1 } else if b == UInt8(ascii: ".") { points += 1 }
+        var m: UInt64 = 0, fractionDigits = 0
+        for b in bytes {
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                digits += 1
+                m = m &* 10 &+ UInt64(b - UInt8(ascii: "0"))
+                if points == 1 { fractionDigits += 1 }
+            } else if b == UInt8(ascii: ".") {
+                points += 1
+            }
             if count == 0 { first = b }
             last = b
             count += 1
         }
         guard count > 0, count <= 16, digits + points == count, points <= 1, digits >= 1,
-              first != UInt8(ascii: "."), last != UInt8(ascii: "."),
-              let v = Double(p.value), range.contains(v) else {
-            throw invalid(p, expected: expected)
-        }
-        return v
+              first != UInt8(ascii: "."), last != UInt8(ascii: ".") else { return nil }
+        // At most 16 digits: m < 10^16 < 2^64, no overflow.
+        if m <= 1 << 53 { return Double(m) / powersOfTen[fractionDigits] }
+        return Double(String(decoding: bytes, as: UTF8.self))
     }
+
+    /// 10^0 ... 10^16, each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...16).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
 }

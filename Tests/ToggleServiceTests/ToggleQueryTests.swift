@@ -138,6 +138,30 @@ final class ToggleQueryTests: XCTestCase {
         EntityTag.strong(hashing: try spec(query).canonicalKey.utf8)
     }
 
+    /// `plainDecimal` reads what `Double(String)` (strtod, correctly rounded) reads, for the texts
+    /// a plain decimal accepts, and refuses the rest: over random digit strings of every length
+    /// and point position, the fast path's edge at 2^53 and near-halfway cases.
+    func testPlainDecimalsReadAsDoubleDoes() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "1", "4", "1.5", "0.001", "9007199254740992", "9007199254740993", "9999999999999999",
+                     "0.1", "0.3", "2.675", "1.00000000000002", "123456789012.345", "64", "64.0", "00.5"]
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 1...16, using: &generator)
+            var text = String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            if length > 2, Bool.random(using: &generator) {
+                let at = text.index(text.startIndex, offsetBy: Int.random(in: 1..<(length - 1), using: &generator))
+                text.replaceSubrange(at...at, with: ".")
+            }
+            texts.append(text)
+        }
+        for text in texts {
+            XCTAssertEqual(ToggleQuery.plainDecimal(Array(text.utf8)), Double(text), text)
+        }
+        for refused in ["", ".5", "5.", "1..2", "1.2.3", "-1", "+1", "1e3", " 1", "12345678901234567", "1.0000000000000002", "0x10", "1,5"] {
+            XCTAssertNil(ToggleQuery.plainDecimal(Array(refused.utf8)), refused)
+        }
+    }
+
     func testEntityTagIsFNV1a64() {
         // Reference values: the FNV test suite (Fowler, Noll, Vo; isthe.com/chongo/tech/comp/fnv).
         XCTAssertEqual(EntityTag.strong(hashing: "".utf8), "\"cbf29ce484222325\"")
