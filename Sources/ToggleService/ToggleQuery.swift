@@ -67,7 +67,7 @@ public struct ToggleQuery: Sendable {
         var values = GivenParameters()
         var ignored: [String] = []
         for pair in pairs {
-            guard let row = parameterRows[pair.name] else {
+            guard let row = ParameterNameTable.row(named: pair.name) else {
                 if let known = ParameterNames.misspelling(of: pair.name) {
                     throw ParameterError(error: "unknown parameter", parameter: pair.name, value: pair.value,
                                          expected: "did you mean \(known)? " + ParameterNames.expected)

@@ -162,6 +162,20 @@ final class ToggleQueryTests: XCTestCase {
         }
     }
 
+    /// The packed-name table finds every accepted name's row, as the dictionary does, and no
+    /// other name: prefixes, extensions, case changes, a NUL after the name, long names.
+    func testParameterNameTableMatchesTheDictionary() {
+        for (name, row) in ToggleQuery.parameterRows {
+            XCTAssertEqual(ParameterNameTable.row(named: name), row, name)
+            for other in [String(name.dropLast()), name + "x", name.uppercased(), name + "\u{0}", "x" + name,
+                          name + String(repeating: "_", count: 16)] where ToggleQuery.parameterRows[other] == nil {
+                XCTAssertNil(ParameterNameTable.row(named: other), other)
+            }
+        }
+        XCTAssertNil(ParameterNameTable.row(named: ""))
+        XCTAssertNil(ParameterNameTable.row(named: "colour"))
+    }
+
     func testEntityTagIsFNV1a64() {
         // Reference values: the FNV test suite (Fowler, Noll, Vo; isthe.com/chongo/tech/comp/fnv).
         XCTAssertEqual(EntityTag.strong(hashing: "".utf8), "\"cbf29ce484222325\"")
