@@ -45,9 +45,8 @@ extension ToggleResponder {
               let route = ToggleRoute.route(for: request.path),
               case .toggle(let format, let impliedScale) = route.target else { return nil }
         let prepared: PreparedToggle
-        switch prepareToggle(request, format: format, impliedScale: impliedScale) {
-        case .success(let p): prepared = p
-        case .failure(let answer): return answer.response
+        do { prepared = try prepareToggle(request, format: format, impliedScale: impliedScale) } catch {
+            return error.response
         }
         guard prepared.picture.animation == nil else { return nil }
         let (width, height) = PictureSize.of(prepared.picture.spec)

@@ -76,7 +76,7 @@ final class LoopRenderTests: XCTestCase {
         let loop = responder(cache: cache)
         let request = get("/toggle?on=1&color=orange")
         // Parse it (memoized) to know its key, then hold that key's render open on another thread.
-        _ = loop.prepareToggle(request, format: .png, impliedScale: nil)
+        _ = try? loop.prepareToggle(request, format: .png, impliedScale: nil)
         let key = try XCTUnwrap(loop.prepared.entry(for: request)?.key)
         let making = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let other = DispatchGroup()
