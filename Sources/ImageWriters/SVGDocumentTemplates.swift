@@ -20,12 +20,19 @@ import Utilities
 /// while it lives.
 ///
 /// Only scenes without layers (a row or a card has them; they are written in full) and whose
-/// paths are non-empty. Bounded: at most `capacity` templates of at most `maximumBytes` each
+/// paths are non-empty. A scene with a path made afresh for every request (a style's label: its
+/// glyph outlines) never matches; so that such scenes do not fill the table with templates no one
+/// uses, which every lookup of their size would compare against, at most `unusedPerFrame`
+/// templates of one size, title and operation count that have not been used yet (`hits`) are
+/// held: a new one replaces the oldest of them. Bounded: at most `capacity` templates of at most `maximumBytes` each
 /// (about 1 MiB in all), the oldest replaced first; shared by all threads behind one lock, held
 /// for a lookup with the copy of a hit (about a microsecond) or an insertion.
 enum SVGDocumentTemplates {
     static let capacity = 64
     static let maximumBytes = 16 << 10
+    /// Unused templates held per size, title and operation count: a few toggles that differ only
+    /// in their symbol, asked in turn, each keep theirs until used.
+    static let unusedPerFrame = 4
 
     /// What `documentBytes` reads of one operation, besides its paint.
     struct Operation {
@@ -86,8 +93,12 @@ enum SVGDocumentTemplates {
         }
     }
 
-    /// A class: a lookup takes a reference, not a copy of six fields.
-    final class Template {
+    /// A class: a lookup takes a reference, not a copy of six fields. Touched under the lock only.
+    final class Template: @unchecked Sendable {
+        /// Documents made from this template (`hits` is read and written under the lock).
+        var hits = 0
+        /// Order of insertion (the oldest unused one of a frame is replaced first).
+        var serial = 0
         let width: Int
         let height: Int
         let title: String
@@ -105,9 +116,14 @@ enum SVGDocumentTemplates {
             self.paints = paints
         }
 
+        /// Same size, title and operation count (what is compared first).
+        func hasFrame(of scene: Scene) -> Bool {
+            width == scene.width && height == scene.height && operations.count == scene.operations.count
+                && title == scene.title
+        }
+
         func matches(_ scene: Scene) -> Bool {
-            guard width == scene.width, height == scene.height, operations.count == scene.operations.count,
-                  title == scene.title else { return false }
+            guard hasFrame(of: scene) else { return false }
             for i in operations.indices where !operations[i].matches(scene.operations[i]) { return false }
             return true
         }
@@ -151,6 +167,8 @@ enum SVGDocumentTemplates {
 
     private struct Storage {
         var templates: [Template] = []
+        /// Templates inserted so far (their `serial`).
+        var serial = 0
         /// Where the next template goes once full.
         var next = 0
     }
@@ -161,6 +179,7 @@ enum SVGDocumentTemplates {
     static func document(for scene: Scene) -> [UInt8]? {
         storage.withLock { s in
             for template in s.templates where template.matches(scene) {
+                template.hits += 1
                 return template.document(for: scene)
             }
             return nil
@@ -180,14 +199,30 @@ enum SVGDocumentTemplates {
         let template = Template(width: scene.width, height: scene.height, title: scene.title,
                                 operations: operations, bytes: bytes, paints: paints)
         storage.withLock { s in
-            if s.templates.contains(where: { $0.matches(scene) }) { return }
-            if s.templates.count < capacity {
+            s.serial += 1
+            template.serial = s.serial
+            var unused = 0, oldestUnused: Int?
+            for i in s.templates.indices where s.templates[i].hasFrame(of: scene) {
+                let held = s.templates[i]
+                if held.matches(scene) { return }
+                guard held.hits == 0 else { continue }
+                unused += 1
+                if oldestUnused.map({ held.serial < s.templates[$0].serial }) ?? true { oldestUnused = i }
+            }
+            if unused >= unusedPerFrame, let oldestUnused {
+                s.templates[oldestUnused] = template
+            } else if s.templates.count < capacity {
                 s.templates.append(template)
             } else {
                 s.templates[s.next] = template
                 s.next = (s.next + 1) % capacity
             }
         }
+    }
+
+    /// Templates held of `scene`'s size, title and operation count (for tests).
+    static func count(withFrameOf scene: Scene) -> Int {
+        storage.withLock { s in s.templates.filter { $0.hasFrame(of: scene) }.count }
     }
 
     /// Whether `scene` can have a template: no layers, no empty path.

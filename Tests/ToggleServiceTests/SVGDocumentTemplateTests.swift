@@ -58,4 +58,21 @@ final class SVGDocumentTemplateTests: XCTestCase {
             XCTAssertEqual(SVGWriter.svg(variant), SVGWriter.documentBytes(variant, dark: nil), "\(alpha)")
         }
     }
+
+    /// A scene with a path made afresh each time (as a label's glyphs are) never matches: at
+    /// most `unusedPerFrame` unused templates of its frame are held (new ones replace them), and
+    /// every document is still the written one.
+    func testScenesThatNeverMatchAreNotKeptAgain() {
+        func scene(_ n: Int) -> Scene {
+            let fresh = Path(elements: [.move(Point(0, 0)), .line(Point(3, 0)), .line(Point(3, 3)), .close])
+            return Scene(width: 13, height: 7, title: "fresh", operations: [
+                .fill(PathFill(fresh, color: RGBAColor(red: UInt8(n % 256), green: 0, blue: 0))),
+            ])
+        }
+        for n in 0..<20 {
+            let s = scene(n)
+            XCTAssertEqual(SVGWriter.svg(s), SVGWriter.documentBytes(s, dark: nil))
+        }
+        XCTAssertEqual(SVGDocumentTemplates.count(withFrameOf: scene(0)), SVGDocumentTemplates.unusedPerFrame)
+    }
 }
