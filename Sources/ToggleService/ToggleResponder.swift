@@ -74,11 +74,11 @@ public struct ToggleResponder: HTTPResponder {
     /// you mean" search, costs milliseconds that would hold up every connection of the loop.
     /// The memo is keyed by the target, so the format (`.png`, `.svg`) is in its entry.
     func cachedToggle(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let cache, let entry = prepared.entry(for: request) else { return nil }
+        guard let cache, let entry = prepared.entry(for: request), let cacheKey = entry.cacheKey else { return nil }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
             return HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")
         }
-        guard let bytes = cache.cachedValue(for: entry.cacheKey) else { return nil }
+        guard let bytes = cache.cachedValue(for: cacheKey) else { return nil }
         // The common case: the same answer as last time, head already serialized (only Date and
         // Connection, which the server adds, differ between requests).
         if let head = entry.ready?.head(forBodyLength: bytes.count) {
@@ -118,7 +118,6 @@ public struct ToggleResponder: HTTPResponder {
             // One FNV-1a of the key's bytes gives both the ETag and the image cache's hash.
             let keyBytes = picture.canonicalKeyBytes
             let keyHash = keyBytes.withUnsafeBufferPointer { EntityTag.fnv1a($0) }
-            let key = String(decoding: keyBytes, as: UTF8.self)
             let tag = EntityTag.strong(fnv1a: keyHash)
             var fields = cacheableFields(entityTag: tag, crossOrigin: true)
             if let ignored = query.ignoredFieldValue {
@@ -128,8 +127,9 @@ public struct ToggleResponder: HTTPResponder {
                 // An SVG opened as a document can do nothing but draw (its <style> included).
                 fields.append(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
             }
-            entry = PreparedToggle(picture: picture, key: key, keyHash: keyHash, entityTag: tag, fields: fields,
-                                   keepsHead: cache != nil)
+            // The key's text only for an image cache (it is that cache's key).
+            entry = PreparedToggle(picture: picture, key: cache == nil ? nil : String(decoding: keyBytes, as: UTF8.self),
+                                   keyHash: keyHash, entityTag: tag, fields: fields)
             prepared.insert(entry, for: request)
         }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
@@ -211,11 +211,11 @@ public struct ToggleResponder: HTTPResponder {
                 metrics?.observeRender(seconds: MonotonicClock.now() - start)
                 return bytes
             }
-            if let cache {
+            if let cache, let cacheKey = prepared.cacheKey {
                 if waiting {
-                    (bytes, outcome) = try cache.value(for: prepared.cacheKey, make: make)
+                    (bytes, outcome) = try cache.value(for: cacheKey, make: make)
                 } else {
-                    guard let made = try cache.valueWithoutWaiting(for: prepared.cacheKey, make: make)
+                    guard let made = try cache.valueWithoutWaiting(for: cacheKey, make: make)
                     else { return nil }
                     (bytes, outcome) = made
                 }

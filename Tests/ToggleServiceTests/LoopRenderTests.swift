@@ -77,7 +77,7 @@ final class LoopRenderTests: XCTestCase {
         let request = get("/toggle?on=1&color=orange")
         // Parse it (memoized) to know its key, then hold that key's render open on another thread.
         _ = try? loop.prepareToggle(request, format: .png, impliedScale: nil)
-        let key = try XCTUnwrap(loop.prepared.entry(for: request)?.key)
+        let key = try XCTUnwrap(loop.prepared.entry(for: request)?.cacheKey?.text)
         let making = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let other = DispatchGroup()
         DispatchQueue.global().async(group: other) {
