@@ -10,6 +10,8 @@ import TogglePicture
 /// A class: the memo hands out a reference per request, not a copy of five fields.
 final class PreparedToggle: Sendable {
     let picture: ToggleImage.Picture
+    /// `PictureSize.of(picture.spec)` when the query's check computed it (a still), else nil.
+    let stillSize: (width: Int, height: Int)?
     let entityTag: String
     /// ETag, Cache-Control, CORS, nosniff and X-Ignored-Params (no Content-Type yet).
     let fields: HTTPFields
@@ -25,8 +27,10 @@ final class PreparedToggle: Sendable {
     ///   - key: `picture.canonicalKey`, when there is an image cache to look it up in.
     ///   - keyHash: the 64-bit FNV-1a of the key's UTF-8 (`EntityTag.fnv1a`), the `entityTag`'s
     ///     hash too.
-    init(picture: ToggleImage.Picture, key: String?, keyHash: UInt64, entityTag: String, fields: HTTPFields) {
+    init(picture: ToggleImage.Picture, stillSize: (width: Int, height: Int)? = nil, key: String?, keyHash: UInt64,
+         entityTag: String, fields: HTTPFields) {
         self.picture = picture
+        self.stillSize = stillSize
         self.entityTag = entityTag
         self.fields = fields
         self.cacheKey = key.map { ImageCache.Key($0, fnv1a: keyHash) }

@@ -14,6 +14,9 @@ public struct ToggleQuery: Sendable {
     public var followsColorScheme = false
     /// Names of parameters that were ignored, in the order sent (empty names left out).
     public var ignored: [String]
+    /// The still picture's size in px (`PictureSize.of(spec)`) when it was checked here (a still
+    /// `/toggle`, not in a row), so that deciding where to draw it need not lay it out again.
+    var stillSize: (width: Int, height: Int)?
 
     /// `ignored` as a field value for `X-Ignored-Params`: names separated by ", ", each
     /// percent-encoded except for RFC 3986 unreserved characters, so a name can hold neither a
@@ -56,7 +59,7 @@ public struct ToggleQuery: Sendable {
         }
         if let impliedScale { spec.scale = impliedScale }
         animation = try Self.animation(values, spec: spec)
-        if animation == nil, !inRow { try PictureSize.checkStill(spec, values: values) }
+        if animation == nil, !inRow { stillSize = try PictureSize.checkStill(spec, values: values) }
     }
 
     /// The known parameters by canonical name, and the unknown names in the order sent.

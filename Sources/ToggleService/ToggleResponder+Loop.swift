@@ -49,7 +49,7 @@ extension ToggleResponder {
             return error.response
         }
         guard prepared.picture.animation == nil else { return nil }
-        let (width, height) = PictureSize.of(prepared.picture.spec)
+        let (width, height) = prepared.stillSize ?? PictureSize.of(prepared.picture.spec)
         guard width * height <= Self.loopPixelLimit else { return nil }
         return image(for: prepared, waiting: false)
     }

@@ -128,7 +128,8 @@ public struct ToggleResponder: HTTPResponder {
                 fields.append(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
             }
             // The key's text only for an image cache (it is that cache's key).
-            entry = PreparedToggle(picture: picture, key: cache == nil ? nil : String(decoding: keyBytes, as: UTF8.self),
+            entry = PreparedToggle(picture: picture, stillSize: query.stillSize,
+                                   key: cache == nil ? nil : String(decoding: keyBytes, as: UTF8.self),
                                    keyHash: keyHash, entityTag: tag, fields: fields)
             prepared.insert(entry, for: request)
         }
