@@ -75,4 +75,21 @@ final class SVGDocumentTemplateTests: XCTestCase {
         }
         XCTAssertEqual(SVGDocumentTemplates.count(withFrameOf: scene(0)), SVGDocumentTemplates.unusedPerFrame)
     }
+
+    /// The paint attributes as SVG 1.1 spells them (hand-written): `#rrggbb` in lowercase hex,
+    /// `fill-opacity` only when the alpha does not write as 1, with at most three decimals.
+    func testPaintAttributes() {
+        func paint(_ alpha: Double) -> String {
+            var out = SVGBytes()
+            SVGWriter.paintBytes((RGBAColor(red: 0x12, green: 0xab, blue: 0xf0), alpha), to: &out)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        XCTAssertEqual(paint(1), " fill=\"#12abf0\"")
+        XCTAssertEqual(paint(0.9996), " fill=\"#12abf0\"")
+        XCTAssertEqual(paint(0.5), " fill=\"#12abf0\" fill-opacity=\"0.5\"")
+        XCTAssertEqual(paint(0.2), " fill=\"#12abf0\" fill-opacity=\"0.2\"")
+        XCTAssertEqual(paint(0.12345), " fill=\"#12abf0\" fill-opacity=\"0.123\"")
+        XCTAssertEqual(paint(0.0004), " fill=\"#12abf0\" fill-opacity=\"0\"")
+        XCTAssertEqual(paint(0), " fill=\"#12abf0\" fill-opacity=\"0\"")
+    }
 }
