@@ -9,23 +9,31 @@ import TogglePicture
 /// A class: the memo hands out a reference per request, not a copy of five fields.
 final class PreparedToggle: Sendable {
     let picture: ToggleImage.Picture
-    /// `picture.canonicalKey`, the image cache's key.
-    let key: String
+    /// `PictureSize.of(picture.spec)` when the query's check computed it (a still), else nil.
+    let stillSize: (width: Int, height: Int)?
     let entityTag: String
     /// ETag, Cache-Control, CORS, nosniff and X-Ignored-Params (no Content-Type yet).
     let fields: HTTPFields
-    /// `key` hashed once for the image cache (its shard and its table's hash).
-    let cacheKey: ImageCache.Key
+    /// `picture.canonicalKey` hashed once, the image cache's key (its shard and its table's
+    /// hash); nil without an image cache, where nothing looks it up (its text is an allocation).
+    let cacheKey: ImageCache.Key?
     /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
-    /// the cached image has the same length.
-    let ready = ReadyHead()
+    /// the cached image has the same length; nil without an image cache, where nothing reuses it
+    /// (its lock is an allocation or two per new query).
+    let ready: ReadyHead?
 
-    init(picture: ToggleImage.Picture, key: String, entityTag: String, fields: HTTPFields) {
+    /// - Parameters:
+    ///   - key: `picture.canonicalKey`, when there is an image cache to look it up in.
+    ///   - keyHash: the 64-bit FNV-1a of the key's UTF-8 (`EntityTag.fnv1a`), the `entityTag`'s
+    ///     hash too.
+    init(picture: ToggleImage.Picture, stillSize: (width: Int, height: Int)? = nil, key: String?, keyHash: UInt64,
+         entityTag: String, fields: HTTPFields) {
         self.picture = picture
-        self.key = key
+        self.stillSize = stillSize
         self.entityTag = entityTag
         self.fields = fields
-        self.cacheKey = ImageCache.Key(key)
+        self.cacheKey = key.map { ImageCache.Key($0, fnv1a: keyHash) }
+        self.ready = key == nil ? nil : ReadyHead()
     }
 }
 

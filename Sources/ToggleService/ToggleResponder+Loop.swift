@@ -46,8 +46,10 @@ extension ToggleResponder {
               let route = ToggleRoute.route(for: request.path),
               case .toggle(let format, let impliedScale) = route.target else { return nil }
         let prepared: PreparedToggle
-        let (outcome, searchNeeded) = SuggestionSearch.deferring {
-            prepareToggle(request, format: format, impliedScale: impliedScale)
+        let (outcome, searchNeeded) = SuggestionSearch.deferring { () -> Result<PreparedToggle, EarlyAnswer> in
+            do throws(EarlyAnswer) { return .success(try prepareToggle(request, format: format, impliedScale: impliedScale)) } catch {
+                return .failure(error)
+            }
         }
         switch outcome {
         case .success(let p): prepared = p
@@ -56,7 +58,7 @@ extension ToggleResponder {
             return searchNeeded ? nil : answer.response
         }
         guard prepared.picture.animation == nil else { return nil }
-        let (width, height) = PictureSize.of(prepared.picture.spec)
+        let (width, height) = prepared.stillSize ?? PictureSize.of(prepared.picture.spec)
         guard width * height <= Self.loopPixelLimit else { return nil }
         return image(for: prepared, waiting: false)
     }

@@ -83,6 +83,24 @@ final class LoopRenderTests: XCTestCase {
         XCTAssertEqual(loop.respondOnLoop(to: get("/toggle?on=1&color=teal", headers: fields))?.status, 304)
     }
 
+    /// The size the query's check computed and kept with the prepared toggle (which decides
+    /// between the loop and a worker) is the picture's size laid out again, for implied scales,
+    /// labelled styles, padding, sizes and SVG alike.
+    func testKeptStillSizeIsThePictureSize() throws {
+        let loop = responder(cache: nil)
+        for target in ["/toggle?on=1", "/toggle@3x.png?on=0&sym=moon.fill", "/toggle.svg?style=button&label=Dark%20Mode&scale=2",
+                       "/toggle?pad=4.5&size=accessibility3&scale=1.5", "/toggle.svg?theme=auto&style=switch&label=Wi-Fi"] {
+            let request = get(target)
+            let route = try XCTUnwrap(ToggleRoute.route(for: request.path))
+            guard case .toggle(let format, let implied) = route.target else { return XCTFail(target) }
+            let prepared = try loop.prepareToggle(request, format: format, impliedScale: implied)
+            let size = try XCTUnwrap(prepared.stillSize, target)
+            let again = PictureSize.of(prepared.picture.spec)
+            XCTAssertEqual(size.width, again.width, target)
+            XCTAssertEqual(size.height, again.height, target)
+        }
+    }
+
     /// While another thread makes the same image the loop declines (nil) at once rather than
     /// wait; the worker it hands the request to then waits for that render.
     func testTheLoopDeclinesAnImageAnotherThreadIsMaking() throws {
@@ -90,8 +108,8 @@ final class LoopRenderTests: XCTestCase {
         let loop = responder(cache: cache)
         let request = get("/toggle?on=1&color=orange")
         // Parse it (memoized) to know its key, then hold that key's render open on another thread.
-        _ = loop.prepareToggle(request, format: .png, impliedScale: nil)
-        let key = try XCTUnwrap(loop.prepared.entry(for: request)?.key)
+        _ = try? loop.prepareToggle(request, format: .png, impliedScale: nil)
+        let key = try XCTUnwrap(loop.prepared.entry(for: request)?.cacheKey?.text)
         let making = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let other = DispatchGroup()
         DispatchQueue.global().async(group: other) {
