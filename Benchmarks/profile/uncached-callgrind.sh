@@ -8,7 +8,9 @@
 # Env: SCALES (default "1 2"), QUERY (default on=1), SHORT (100), LONG (500), TOP (30 functions),
 # ROUTE (default /toggle; svg-callgrind.sh sets /toggle.svg), VARY_COLOR (default 1: a new colour
 # per request, as the wrk scripts send; 0 repeats one picture, which the PNG encoder's image-data
-# cache then serves without zlib, so it no longer measures an uncached render + encode).
+# cache then serves without zlib, so it no longer measures an uncached render + encode),
+# CACHE_BYTES (serving-bench's --cache-bytes, default 0; with a cache every request is still a
+# miss when VARY_COLOR=1, but the miss also pays for the key, the insert and evictions).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -30,7 +32,7 @@ for bin in "$@"; do
     for s in ${SCALES:-1 2}; do
         for n in "$short" "$long"; do
             (cd "$root" && valgrind --tool=callgrind --callgrind-out-file="$out/$n.out" "$bin" "$n" --access-log off \
-                --cache-bytes 0 $vary --target "${ROUTE:-/toggle}?${QUERY:-on=1}&scale=$s" >/dev/null 2>&1)
+                --cache-bytes "${CACHE_BYTES:-0}" $vary --target "${ROUTE:-/toggle}?${QUERY:-on=1}&scale=$s" >/dev/null 2>&1)
         done
         echo "== $bin: ${ROUTE:-/toggle}?${QUERY:-on=1}&scale=$s$label, uncached, per request"
         python3 "$here/callgrind-diff.py" "$out/$short.out" "$out/$long.out" "$((long - short))" "${TOP:-30}"

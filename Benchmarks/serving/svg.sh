@@ -4,7 +4,9 @@
 # a new colour: the scene is laid out and written as SVG each time), and against a second
 # toggle-server (cache on) answering the cached PNG of issue 16's query; servers on core
 # SERVER_CPU, access log off, alternating rounds, median of per-round ratios (target >= 0.5).
-# Usage: Benchmarks/serving/svg.sh [rounds=3] [seconds=6] [connections=64]   Env: SKIP_BUILD=1
+# Usage: Benchmarks/serving/svg.sh [rounds=3] [seconds=6] [connections=64]   Env: SKIP_BUILD=1,
+# CACHE_BYTES (the SVG server's --cache-bytes, default 0; with a cache every request is still a
+# miss, as every picture is new, but the miss also pays for the key, the insert and evictions).
 set -eu
 . "$(dirname "$0")/common.sh"
 rounds=${1:-3}; secs=${2:-6}; conns=${3:-64}
@@ -13,7 +15,7 @@ lua=$bench_root/Benchmarks/serving/uncached.lua
 png='/toggle?on=1&sym=moon.fill&color=indigo&scale=2'
 export TOGGLE_PATH=/toggle.svg SCALE=${SCALE:-2}
 
-ps=$(free_port); start_service svg "$ps" --access-log off --cache-bytes 0; pid_s=$service_pid
+ps=$(free_port); start_service svg "$ps" --access-log off --cache-bytes "${CACHE_BYTES:-0}"; pid_s=$service_pid
 pp=$(free_port); start_service png "$pp" --access-log off; pid_p=$service_pid
 curl -sf "http://127.0.0.1:$ps/toggle.svg?on=1&scale=$SCALE" | grep -q '<svg' || { echo "no SVG from the service" >&2; exit 1; }
 curl -sf -o /dev/null "http://127.0.0.1:$pp$png"

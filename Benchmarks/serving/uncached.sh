@@ -10,17 +10,19 @@
 # median ratio uncached / nginx.
 # Usage: Benchmarks/serving/uncached.sh [rounds=3] [seconds=10] [connections=64]
 # Env: SCALES (default "1 2"), SKIP_BUILD=1, SERVER_BIN (the build to measure), BASELINE_BIN (an
-# older build, e.g. main's, also run uncached in every round: prints new / baseline req/s too).
+# older build, e.g. main's, also run uncached in every round: prints new / baseline req/s too),
+# CACHE_BYTES (both services' --cache-bytes, default 0; with a cache every request is still a
+# miss, as every picture is new, but the miss also pays for the key, the insert and evictions).
 set -eu
 . "$(dirname "$0")/common.sh"
 rounds=${1:-3}; secs=${2:-10}; conns=${3:-64}
 [ "${SKIP_BUILD:-0}" = 1 ] || build_server
 lua=$bench_root/Benchmarks/serving/uncached.lua
 
-pu=$(free_port); start_service uncached "$pu" --access-log off --cache-bytes 0; pid_u=$service_pid
+pu=$(free_port); start_service uncached "$pu" --access-log off --cache-bytes "${CACHE_BYTES:-0}"; pid_u=$service_pid
 pb=""
 if [ -n "${BASELINE_BIN:-}" ]; then
-    pb=$(free_port); SERVER_BIN=$BASELINE_BIN start_service baseline "$pb" --access-log off --cache-bytes 0
+    pb=$(free_port); SERVER_BIN=$BASELINE_BIN start_service baseline "$pb" --access-log off --cache-bytes "${CACHE_BYTES:-0}"
 fi
 echo "server and nginx on cpu $SERVER_CPU, wrk -t1 -c$conns -d${secs}s on cpu $CLIENT_CPU"
 for scale in ${SCALES:-1 2}; do
