@@ -44,6 +44,16 @@ public struct HTTPRequest: Sendable {
         set { replace { $0.path = newValue } }
     }
 
+    /// The bytes of `path` (for a parsed request a slice of the received head, no copy; `/` for
+    /// an absolute-form target without a path), for routing without making a `String`.
+    public var pathUTF8: ArraySlice<UInt8> {
+        if let replaced { return ArraySlice(replaced.values.path.utf8) }
+        let path = layout.path
+        return path.isEmpty ? Self.rootPath : received[path]
+    }
+
+    private static let rootPath: ArraySlice<UInt8> = [UInt8(ascii: "/")]
+
     public var version: HTTPVersion {
         get { replaced?.values.version ?? HTTPVersion(major: Int(layout.versionMajor), minor: Int(layout.versionMinor)) }
         set { replace { $0.version = newValue } }
