@@ -28,7 +28,7 @@ enum ServeCommand {
         let accessLog = options.accessLog ? AccessLogWriter(report: { Console.error($0) }) : nil
         let metrics = ServiceMetrics(cache: cache, accessLog: accessLog)
         let observers: [any HTTPServerMetrics] = accessLog.map { writer in
-            [metrics, AccessLog(sink: { writer.append($0) })]
+            [metrics, AccessLog(writer: writer)]
         } ?? [metrics]
         let server = HTTPServer(
             configuration: options.server,
