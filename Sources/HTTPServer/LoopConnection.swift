@@ -29,7 +29,10 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     let fd: Int32
     let loop: EventLoop
     private let responder: any HTTPResponder
-    private let metrics: (any HTTPServerMetrics)?
+    /// The server's metrics hook, or `NoMetrics` (`reportsExchanges` false) when it has none: not
+    /// an optional existential, which was copied out through its value witness on every call.
+    private let metrics: any HTTPServerMetrics
+    private let reportsExchanges: Bool
     private var parser: RequestParser
     private var machine: ConnectionStateMachine
     private let onClose: @Sendable (LoopConnection) -> Void
@@ -85,7 +88,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         self.fd = fd
         self.loop = loop
         self.responder = responder
-        self.metrics = metrics
+        self.metrics = metrics ?? NoMetrics()
+        self.reportsExchanges = metrics != nil
         self.parser = RequestParser(limits: RequestParserLimits(configuration))
         // Accepted now: a new connection is on the header deadline from this moment.
         self.machine = ConnectionStateMachine(limits: ConnectionLimits(configuration), now: MonotonicClock.now())
@@ -274,7 +278,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     }
 
     private func respond(to request: HTTPRequest, started: Double) {
-        let responder = self.responder
+        // Through the stored existential: a local copy of it was copied and destroyed through
+        // its value witnesses.
         if let response = responder.respondImmediately(to: request) {
             return send(response, isHead: request.method == "HEAD")
         }
@@ -394,7 +399,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private func finishWrite(bytes: Int) -> Double {
         writing = false
         let now = MonotonicClock.now()
-        if let metrics {
+        if reportsExchanges {
             metrics.requestCompleted(HTTPExchange(
                 method: current.method, targetUTF8: current.target, hasTarget: current.method != nil,
                 status: outStatus, bytes: bytes, duration: now - current.started, annotations: outAnnotations))
@@ -424,6 +429,9 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         onClose(self)
     }
 }
+
+/// The metrics hook of a server that has none.
+private struct NoMetrics: HTTPServerMetrics {}
 
 /// A flag set once by a connection's loop when it closes, read by queued responder work on other
 /// threads.
