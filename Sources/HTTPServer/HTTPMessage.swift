@@ -96,12 +96,20 @@ public struct HTTPRequest: Sendable {
     /// for that value only.
     public func field(named name: String) -> String? {
         if let replaced { return replaced.values.headers[name] }
+        // A cached answer asks every request for If-None-Match: the parser noted whether the head
+        // has one, so a head without it is not read (about 500 instructions of a cached request).
+        if !layout.hasIfNoneMatch, Self.isIfNoneMatch(name) { return nil }
         var found: ArraySlice<UInt8>?
         fieldLines.forEachValue(named: name) { value in
             found = value
             return false
         }
         return found.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether `name` is `If-None-Match`, ASCII case-insensitively.
+    private static func isIfNoneMatch(_ name: String) -> Bool {
+        name == "If-None-Match" || ByteClass.equalsLowercase(name.utf8, "if-none-match")
     }
 
     /// The methods a parsed request knows without reading its bytes again.
@@ -141,6 +149,8 @@ public struct HTTPRequest: Sendable {
         var versionMajor: UInt8
         var versionMinor: UInt8
         var methodKind: MethodKind
+        /// The head has an `If-None-Match` field line.
+        var hasIfNoneMatch: Bool
         /// The head's first index (where the method starts).
         var headStart: Int32
 
@@ -178,7 +188,7 @@ public struct HTTPRequest: Sendable {
         received = []
         layout = Layout(methodEnd: 0, targetStart: 0, targetEnd: 0, queryStart: -1, pathStart: 0, pathEnd: 0,
                         fieldsStart: 0, fieldsEnd: 0, fieldCount: 0, versionMajor: 0, versionMinor: 0,
-                        methodKind: .other, headStart: 0)
+                        methodKind: .other, hasIfNoneMatch: true, headStart: 0)
         replaced = Parts(MutableParts(method: method, path: path, version: version, target: target, query: query,
                                       headers: headers))
     }
@@ -186,9 +196,9 @@ public struct HTTPRequest: Sendable {
     /// A parsed request over the head received in `buffer` (checked by `HeadParser`): the method
     /// is `buffer[method]`, the target `buffer[target]` (ASCII), its query from `queryStart` to the
     /// target's end (nil for no `?`), its path `buffer[path]` (empty for `/`), the field lines
-    /// `fieldLines` (a slice of `buffer`).
+    /// `fieldLines` (a slice of `buffer`); `hasIfNoneMatch`: one of them is `If-None-Match`.
     init(buffer: [UInt8], method: Range<Int>, methodKind: MethodKind, target: Range<Int>, queryStart: Int?,
-         path: Range<Int>, version: HTTPVersion, fieldLines: HeadParser.FieldLines) {
+         path: Range<Int>, version: HTTPVersion, fieldLines: HeadParser.FieldLines, hasIfNoneMatch: Bool) {
         received = buffer
         let fields = fieldLines.count == 0 ? target.upperBound ..< target.upperBound : fieldLines.bytes.indices
         layout = Layout(methodEnd: Int32(method.upperBound), targetStart: Int32(target.lowerBound),
@@ -196,7 +206,8 @@ public struct HTTPRequest: Sendable {
                         pathStart: Int32(path.lowerBound), pathEnd: Int32(path.upperBound),
                         fieldsStart: Int32(fields.lowerBound), fieldsEnd: Int32(fields.upperBound),
                         fieldCount: Int32(fieldLines.count), versionMajor: UInt8(version.major),
-                        versionMinor: UInt8(version.minor), methodKind: methodKind, headStart: Int32(method.lowerBound))
+                        versionMinor: UInt8(version.minor), methodKind: methodKind, hasIfNoneMatch: hasIfNoneMatch,
+                        headStart: Int32(method.lowerBound))
         replaced = nil
     }
 }

@@ -44,7 +44,8 @@ enum HeadParser {
             var request = HTTPRequest(buffer: buffer, method: start.method, methodKind: start.methodKind,
                                       target: start.target,
                                       queryStart: start.queryOffset.map { start.target.lowerBound + $0 },
-                                      path: start.path, version: start.version, fieldLines: lines.fieldLines)
+                                      path: start.path, version: start.version, fieldLines: lines.fieldLines,
+                                      hasIfNoneMatch: fields.hasIfNoneMatch)
             // An absolute-form target's authority replaces Host (RFC 9112 section 3.2.2).
             if let authority = start.authority { request.headers.set(name: "Host", value: authority) }
             let head = RequestHead(request: request, bodyLength: bodyLength, keepAlive: keepAlive)
@@ -188,6 +189,8 @@ enum HeadParser {
         var hasTransferEncoding = false
         var connectionClose = false
         var connectionKeepAlive = false
+        /// An `If-None-Match` line was seen (`HTTPRequest.field(named:)` then need not look for one).
+        var hasIfNoneMatch = false
     }
 
     /// Field lines (RFC 9112 section 5): `name: OWS value OWS`, no obs-fold.
@@ -224,26 +227,36 @@ enum HeadParser {
         return (line[base ..< base + parts.colon], line[base + parts.valueStart ..< base + parts.valueEnd])
     }
 
-    /// Records what a field line means for Host, framing and keep-alive.
+    /// Records what a field line means for Host, framing and keep-alive, and whether it is
+    /// `If-None-Match`. The name's length picks the one name it can be.
     private static func note(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>, in fields: inout FieldSummary) {
-        if ByteClass.equalsLowercase(name, "host") {
+        switch name.count {
+        case 4:
+            guard ByteClass.equalsLowercase(name, "host") else { return }
             fields.hostCount += 1
             if !value.allSatisfy(isHostChar) { fields.hostValid = false }
-        } else if ByteClass.equalsLowercase(name, "content-length") {
+        case 14:
+            guard ByteClass.equalsLowercase(name, "content-length") else { return }
             if let n = parseContentLength(value) {
                 if let previous = fields.contentLength, previous != n { fields.contentLengthConflict = true }
                 fields.contentLength = n
             } else {
                 fields.contentLengthInvalid = true
             }
-        } else if ByteClass.equalsLowercase(name, "transfer-encoding") {
+        case 17:
+            guard ByteClass.equalsLowercase(name, "transfer-encoding") else { return }
             fields.hasTransferEncoding = true
             fields.transferCodings.append(contentsOf: listElements(value))
-        } else if ByteClass.equalsLowercase(name, "connection") {
+        case 13:
+            if ByteClass.equalsLowercase(name, "if-none-match") { fields.hasIfNoneMatch = true }
+        case 10:
+            guard ByteClass.equalsLowercase(name, "connection") else { return }
             for token in listElements(value) {
                 if ByteClass.equalsLowercase(token, "close") { fields.connectionClose = true }
                 if ByteClass.equalsLowercase(token, "keep-alive") { fields.connectionKeepAlive = true }
             }
+        default:
+            break
         }
     }
 

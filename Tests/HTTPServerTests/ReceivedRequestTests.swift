@@ -40,6 +40,26 @@ final class ReceivedRequestTests: XCTestCase {
         XCTAssertNil(request.query)
     }
 
+    /// `If-None-Match`, which the parser notes as it checks the field lines, is found in any case
+    /// when present and is nil when absent (also beside names of its length), as `headers` says.
+    func testIfNoneMatchNotedByTheParser() throws {
+        let heads: [(String, String?)] = [
+            ("GET /a HTTP/1.1\r\nHost: h\r\nIF-NONE-MATCH:  \"x\" \r\n\r\n", "\"x\""),
+            ("GET /a HTTP/1.1\r\nHost: h\r\nif-none-match: *\r\nIf-None-Match: \"y\"\r\n\r\n", "*"),
+            ("GET /a HTTP/1.1\r\nHost: h\r\nIf-None-Matcx: \"x\"\r\nIf-Match: \"x\"\r\n\r\n", nil),
+            ("GET /a HTTP/1.1\r\nHost: h\r\n\r\n", nil),
+            ("GET /a HTTP/1.0\r\n\r\n", nil),
+        ]
+        for (head, value) in heads {
+            let request = try parsed(head, after: "GET /e HTTP/1.1\r\nHost: e\r\nIf-None-Match: \"e\"\r\n\r\n")
+            for name in ["If-None-Match", "if-none-match", "IF-NONE-MATCH"] {
+                XCTAssertEqual(request.field(named: name), value, head)
+                XCTAssertEqual(request.headers[name], value, head)
+            }
+            XCTAssertEqual(request.field(named: "If-None-Matcx"), head.contains("Matcx") ? "\"x\"" : nil, head)
+        }
+    }
+
     /// `pathUTF8` is the bytes of `path`: origin-form with and without a query, absolute-form with
     /// a path and without one (`/`), after another request in the same buffer, and for a request
     /// made from Strings.
