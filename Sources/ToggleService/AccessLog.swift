@@ -141,25 +141,20 @@ public struct AccessLog: HTTPServerMetrics {
     /// Appends `value` in decimal (a minus sign if negative).
     static func appendDecimal(_ value: Int, to out: inout LineBuffer) {
         if value < 0 { out.append(0x2D) }
-        var v = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for Int.max
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                count += 1
-                d[24 - count] = UInt8(truncatingIfNeeded: v % 10) + 0x30
-                v /= 10
-            } while v > 0
-            out.append(UnsafeRawBufferPointer(rebasing: d[(24 - count)...]))
+        let v = value.magnitude
+        var digits = 1, limit: UInt = 10
+        while v >= limit && digits < 20 {
+            digits += 1
+            (limit, _) = limit.multipliedReportingOverflow(by: 10)
         }
+        out.appendDigits(v, count: digits)
     }
 
     /// Appends `value` zero-padded to `width` digits (`value` >= 0).
     static func appendPadded(_ value: Int, width: Int, to out: inout LineBuffer) {
         var digits = 1, limit = 10
         while value >= limit && digits < 19 { digits += 1; limit &*= 10 }
-        for _ in digits ..< max(digits, width) { out.append(0x30) }
-        appendDecimal(value, to: &out)
+        out.appendDigits(UInt(max(0, value)), count: max(digits, width))
     }
 
     /// Appends `seconds` as milliseconds rounded to the microsecond, e.g. `0.413`, `12.5` (at most
@@ -201,6 +196,24 @@ public struct AccessLog: HTTPServerMetrics {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
+        if (0...9999).contains(year) {
+            // The usual case, fixed width: `YYYY-MM-DDTHH:MM:SS.mmmZ` written in place.
+            out.appendDigits(UInt(year), count: 4)
+            out.append(0x2D)
+            out.appendDigits(UInt(month), count: 2)
+            out.append(0x2D)
+            out.appendDigits(UInt(day), count: 2)
+            out.append(0x54)  // T
+            out.appendDigits(UInt(secondOfDay / 3600), count: 2)
+            out.append(0x3A)
+            out.appendDigits(UInt(secondOfDay / 60 % 60), count: 2)
+            out.append(0x3A)
+            out.appendDigits(UInt(secondOfDay % 60), count: 2)
+            out.append(0x2E)
+            out.appendDigits(UInt(millis), count: 3)
+            out.append(0x5A)  // Z
+            return
+        }
         appendPadded(year, width: 4, to: &out)
         out.append(0x2D)
         appendPadded(month, width: 2, to: &out)
@@ -258,9 +271,29 @@ struct LineBuffer: ~Copyable {
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
-        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-        count += bytes.count
+        let n = bytes.count
+        if count + n > capacity { grow(toHold: count + n) }
+        let from = source.assumingMemoryBound(to: UInt8.self), to = base + count
+        if n <= 16 {
+            // Keys, short values and constant text: a loop costs less than a call to memmove.
+            for i in 0 ..< n { to[i] = from[i] }
+        } else {
+            to.update(from: from, count: n)
+        }
+        count += n
+    }
+
+    /// Appends the last `count` decimal digits of `value`, zero-padded (`count` >= 1).
+    mutating func appendDigits(_ value: UInt, count digits: Int) {
+        if count + digits > capacity { grow(toHold: count + digits) }
+        var v = value
+        var i = count + digits
+        while i > count {
+            i -= 1
+            base[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+            v /= 10
+        }
+        count += digits
     }
 
     mutating func append(_ text: StaticString) {

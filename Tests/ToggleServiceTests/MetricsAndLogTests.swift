@@ -131,6 +131,24 @@ final class MetricsAndLogTests: XCTestCase {
         }
     }
 
+    /// Decimal numbers (status, bytes) as `String(_:)` writes them, at every digit count.
+    func testAccessLogDecimalsAgreeWithString() {
+        var values = [0, 7, -7, Int.max, Int.min, Int.max - 1]
+        var power = 1
+        for _ in 0 ..< 18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power]
+        }
+        for value in values {
+            let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { storage in
+                var out = LineBuffer(storage)
+                AccessLog.appendDecimal(value, to: &out)
+                return out.withBytes { String(decoding: $0, as: UTF8.self) }
+            }
+            XCTAssertEqual(written, String(value))
+        }
+    }
+
     func testAccessLogDurationKeepsThreeDecimalsAtMost() throws {
         for (seconds, text) in [(0.0, "0"), (0.0015, "1.5"), (0.012_345_6, "12.346"), (2.0, "2000"), (0.000_001, "0.001")] {
             // Four bytes of room: the longer ones also take the buffer's move to the heap.
