@@ -33,6 +33,11 @@ public struct HTTPRequest: Sendable {
         set { replace { $0.method = newValue } }
     }
 
+    /// `method == "HEAD"`, known without making the method's `String` for a parsed request.
+    var isHEAD: Bool {
+        replaced == nil ? layout.methodKind == .head : method == "HEAD"
+    }
+
     /// The path of the target, still percent-encoded (`/toggle`). For absolute-form targets,
     /// the path part only (`/` if empty).
     public var path: String {

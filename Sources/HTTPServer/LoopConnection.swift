@@ -281,7 +281,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         // Through the stored existential: a local copy of it was copied and destroyed through
         // its value witnesses.
         if let response = responder.respondImmediately(to: request) {
-            return send(response, isHead: request.method == "HEAD")
+            // Ready as the request was taken (`started`, read moments ago): no second clock read.
+            return send(response, isHead: request.isHEAD, now: started)
         }
         updateDeadline()
         if responder.mayRespondOnLoop(to: request) {
@@ -297,10 +298,10 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private func respondOnLoop(to request: HTTPRequest, started: Double) {
         guard !machine.isClosed else { return }  // closed while queued: nobody to answer
         if MonotonicClock.now() - started > maxQueueWait {
-            return send(Self.queueRefusal, isHead: request.method == "HEAD")
+            return send(Self.queueRefusal, isHead: request.isHEAD)
         }
         if let response = responder.respondOnLoop(to: request) {
-            return send(response, isHead: request.method == "HEAD")
+            return send(response, isHead: request.isHEAD)
         }
         respondOnWorker(to: request, started: started)
     }
@@ -314,11 +315,11 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
             if MonotonicClock.now() - started > maxQueueWait {
                 // Waited past the bound: say so at once rather than add a render to the backlog.
                 let refusal = Self.queueRefusal
-                return loop.execute { self.send(refusal, isHead: request.method == "HEAD") }
+                return loop.execute { self.send(refusal, isHead: request.isHEAD) }
             }
             Self.yieldToEventLoops()
             let response = responder.respond(to: request)
-            loop.execute { self.send(response, isHead: request.method == "HEAD") }
+            loop.execute { self.send(response, isHead: request.isHEAD) }
         }
     }
 
@@ -357,8 +358,10 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     // MARK: Writing
 
-    private func send(_ response: HTTPResponse, isHead: Bool) {
-        guard case .write(let close) = machine.responseReady(now: MonotonicClock.now()) else { return }
+    /// Starts writing `response` (its head only if `isHead`); `now`, if given, is the time to
+    /// tell the state machine (else the clock is read).
+    private func send(_ response: HTTPResponse, isHead: Bool, now: Double? = nil) {
+        guard case .write(let close) = machine.responseReady(now: now ?? MonotonicClock.now()) else { return }
         let trailer = loop.dateTrailer(close: close, announceKeepAlive: current.http1_0)
         let output = ResponseSerializer.serialize(response, isHead: isHead, trailer: trailer)
         outTotal = output.head.count + output.trailer.count + output.body.count
