@@ -6,8 +6,9 @@
 # client's fixed costs cancel out. Instruction counts do not drift with machine load.
 # Usage: Benchmarks/profile/uncached-callgrind.sh [SERVING_BENCH_BINARY...]  (default: build this tree's)
 # Env: SCALES (default "1 2"), QUERY (default on=1), SHORT (100), LONG (500), TOP (30 functions),
-# ROUTE (default /toggle; svg-callgrind.sh sets /toggle.svg), VARY_COLOR=1 (a new colour per request,
-# as the wrk scripts send).
+# ROUTE (default /toggle; svg-callgrind.sh sets /toggle.svg), VARY_COLOR (default 1: a new colour
+# per request, as the wrk scripts send; 0 repeats one picture, which the PNG encoder's image-data
+# cache then serves without zlib, so it no longer measures an uncached render + encode).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -20,7 +21,7 @@ if [ $# -eq 0 ]; then
 fi
 short=${SHORT:-100}; long=${LONG:-500}
 vary=""; label=""
-[ "${VARY_COLOR:-0}" = 1 ] && { vary=--vary-color; label="&color=(new each time)"; }
+[ "${VARY_COLOR:-1}" = 1 ] && { vary=--vary-color; label="&color=(new each time)"; }
 for bin in "$@"; do
     for s in ${SCALES:-1 2}; do
         for n in "$short" "$long"; do

@@ -1,4 +1,5 @@
 #include "CPNGEncoder.h"
+#include "ImageDataCache.h"
 #include "Palette.h"
 
 #include <png.h>
@@ -21,6 +22,8 @@ typedef struct {
     png_textp text_chunks;
     uint8_t *indices;       // palette indices, NULL for RGBA
     tis_palette palette;
+    uint8_t *idat;          // IDAT chunks from the image-data cache, NULL unless it had them
+    size_t idat_size;
 } encode_resources;
 
 static void on_error(png_structp png, png_const_charp message) {
@@ -68,6 +71,7 @@ static void free_resources(encode_resources *r) {
     free(r->rows);
     free(r->text_chunks);
     free(r->indices);
+    free(r->idat);
 }
 
 /// Straight alpha from premultiplied, one RGBA8 pixel: round(c * 255 / a), 0 when a is 0.
@@ -133,6 +137,40 @@ static void configure_compression(png_structp png, const tis_png_options *o, siz
     if (level >= 0) png_set_compression_level(png, level);
     if (o->strategy >= 0) png_set_compression_strategy(png, o->strategy);
     png_set_compression_mem_level(png, o->memory_level > 0 ? o->memory_level : memory_level_for(data_bytes));
+}
+
+/// The IEND chunk (PNG third edition, section 11.2.5): no data, so always these 12 bytes.
+static const uint8_t iend_chunk[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
+
+/// The image-data cache's key for a palette image encoded with `o` (the settings
+/// `configure_compression` and the palette's filter choice give libpng).
+static tis_image_data_key image_data_key(uint32_t width, uint32_t height, const tis_png_options *o,
+                                         size_t data_bytes, const uint8_t *indices) {
+    tis_image_data_key key;
+    memset(&key, 0, sizeof key);
+    key.width = width;
+    key.height = height;
+    key.filters = o->filters > 0 ? o->filters : PNG_FILTER_NONE;
+    key.level = o->palette_compression_level;
+    key.strategy = o->strategy;
+    key.memory_level = o->memory_level > 0 ? o->memory_level : memory_level_for(data_bytes);
+    // The settings mixed in too, so that one image under several settings takes several slots.
+    uint64_t settings = (uint64_t)(uint8_t)key.filters << 24 | (uint64_t)(uint8_t)key.level << 16 |
+                        (uint64_t)(uint8_t)key.strategy << 8 | (uint64_t)(uint8_t)key.memory_level;
+    uint64_t h = tis_image_data_hash(indices, (size_t)width * height) ^ settings * 0x9E3779B97F4A7C15ull;
+    key.hash = h ^ (h >> 31);
+    return key;
+}
+
+/// Offers the IDAT chunks libpng just wrote (from `idat_at` to the closing IEND) to the cache,
+/// when the bytes there are what that layout says.
+static void offer_image_data(const tis_image_data_key *key, const uint8_t *indices,
+                             const tis_png_buffer *out, size_t idat_at) {
+    if (out->size < idat_at + 12 + 12) return;
+    size_t idat_size = out->size - 12 - idat_at;
+    if (memcmp(out->data + idat_at + 4, "IDAT", 4) != 0 ||
+        memcmp(out->data + out->size - 12, iend_chunk, 12) != 0) return;
+    tis_image_data_offer(key, indices, out->data + idat_at, idat_size);
 }
 
 /// IHDR; sRGB and pHYs as the options say. A palette image is announced to libpng as 8-bit
@@ -232,6 +270,13 @@ int tis_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, 
         free_resources(&r);
         return TIS_PNG_ERROR_MEMORY;
     }
+    size_t data_bytes = (size_t)height * (1 + (size_t)width * (r.indices ? 1 : 4));
+    int reuse = options && options->reuse_image_data && r.indices;
+    tis_image_data_key key = {0};
+    if (reuse) {
+        key = image_data_key(width, height, options, data_bytes, r.indices);
+        r.idat = tis_image_data_lookup(&key, r.indices, &r.idat_size);
+    }
     write_state state = {out, 0, error_message, error_capacity};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -247,7 +292,6 @@ int tis_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, 
         return state.out_of_memory ? TIS_PNG_ERROR_MEMORY : TIS_PNG_ERROR_LIBPNG;
     }
     png_set_write_fn(png, &state, on_write, on_flush);
-    size_t data_bytes = (size_t)height * (1 + (size_t)width * (r.indices ? 1 : 4));
     if (options) configure_compression(png, options, data_bytes, r.indices != NULL);
     // libpng's own choice for a palette (pngwutil.c, png_write_IHDR), kept for the greyscale stand-in.
     if (r.indices && (!options || options->filters <= 0)) png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
@@ -256,10 +300,19 @@ int tis_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, 
     png_write_info_before_PLTE(png, info);
     size_t palette_at = out->size;
     png_write_info(png, info);
-    png_write_image(png, r.rows);
-    png_write_end(png, info);
+    size_t idat_at = out->size;
+    if (r.idat) {
+        // The chunks libpng wrote for these index bytes and settings before, then IEND, as
+        // png_write_image and png_write_end would write them (ImageDataCache.c says why).
+        on_write(png, r.idat, r.idat_size);
+        on_write(png, (png_bytep)iend_chunk, sizeof iend_chunk);
+    } else {
+        png_write_image(png, r.rows);
+        png_write_end(png, info);
+    }
 
     png_destroy_write_struct(&png, &info);
+    if (reuse && !r.idat) offer_image_data(&key, r.indices, out, idat_at);
     int status = r.indices && write_palette(out, palette_at, &r.palette) != 0 ? TIS_PNG_ERROR_MEMORY : TIS_PNG_OK;
     free_resources(&r);
     if (status != TIS_PNG_OK) tis_png_buffer_free(out);

@@ -61,6 +61,42 @@ public struct PNGEncoder: Sendable {
     /// Writes an sRGB chunk (rendering intent perceptual, PNG 1.2 section 4.2.2.4): the canvas
     /// composites in sRGB-encoded space, so its bytes are sRGB.
     public var writesSRGB = true
+    /// Lets a palette image take its compressed image data (IDAT) from a process-wide cache when
+    /// an image with the same palette indices, size and settings was encoded before (an off
+    /// toggle in another tint, for one), instead of running zlib again: the file's bytes are the
+    /// same either way, since libpng compresses the index bytes alone (CPNGEncoder's
+    /// ImageDataCache.c says why). The cache holds at most `imageDataCacheBytes`. Off, every
+    /// image is compressed (what the tests compare against).
+    public var reusesImageData = true
+
+    /// The most memory the image-data cache of `reusesImageData` holds, in bytes (index bytes,
+    /// IDAT chunks and a record per entry).
+    public static var imageDataCacheBytes: Int { Int(TIS_PNG_IMAGE_DATA_CACHE_BYTES) }
+
+    /// The image-data cache's counters: encodes that took their IDAT from it and entries stored,
+    /// since the process started, and the bytes it holds now.
+    package static var imageDataCacheCounts: (hits: Int, stores: Int, bytes: Int) {
+        var hits: UInt64 = 0, stores: UInt64 = 0, bytes = 0
+        tis_png_image_data_cache_counts(&hits, &stores, &bytes)
+        return (Int(hits), Int(stores), bytes)
+    }
+
+    /// Empties the image-data cache, so that the next encodes compress (tests).
+    package static func clearImageDataCache() { tis_png_image_data_cache_clear() }
+
+    /// For tests: offers `idat` for `indices` (a `width` x `height` index image) to the image-data
+    /// cache under a hash chosen by the caller, so that different images can share one.
+    package static func offerToImageDataCache(width: Int, height: Int, hash: UInt64, indices: [UInt8], idat: [UInt8]) {
+        precondition(indices.count == width * height)
+        tis_png_image_data_cache_test_offer(UInt32(width), UInt32(height), hash, indices, idat, idat.count)
+    }
+
+    /// For tests: the size of the IDAT bytes the image-data cache holds for `indices` under
+    /// `hash`, 0 when it holds none.
+    package static func imageDataCacheLookup(width: Int, height: Int, hash: UInt64, indices: [UInt8]) -> Int {
+        precondition(indices.count == width * height)
+        return tis_png_image_data_cache_test_lookup(UInt32(width), UInt32(height), hash, indices)
+    }
 
     public init() {}
 
@@ -161,7 +197,8 @@ public struct PNGEncoder: Sendable {
                         palette_compression_level: level(forDataBytes: height * (1 + width)),
                         strategy: strategy, memory_level: memoryLevel, allow_palette: allowsPalette ? 1 : 0,
                         srgb: writesSRGB ? 1 : 0, pixels_per_metre: pixelsPerMetre,
-                        premultiplied: premultiplied ? 1 : 0)
+                        premultiplied: premultiplied ? 1 : 0,
+                        reuse_image_data: reusesImageData ? 1 : 0)
     }
 
     /// Whether `s` is ASCII without NUL: then its UTF-8 and Latin-1 bytes are the same.

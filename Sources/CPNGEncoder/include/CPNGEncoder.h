@@ -35,6 +35,9 @@ typedef struct {
 ///   channel becomes round(c * 255 / a) (0 when a is 0), the same bytes as converting every
 ///   pixel first: for a fixed alpha that map is one-to-one, so the palette and its order are too.
 ///   0: the pixels are straight alpha and only read.
+/// - `reuse_image_data`: 1 lets a palette image take its IDAT chunks from the image-data cache
+///   (below) when an image with the same index bytes and settings was encoded before, and offer
+///   its own to it: the same file bytes, without running zlib. 0 always compresses.
 typedef struct {
     int filters;
     int compression_level;
@@ -45,7 +48,29 @@ typedef struct {
     int srgb;
     uint32_t pixels_per_metre;
     int premultiplied;
+    int reuse_image_data;
 } tis_png_options;
+
+/// The most memory, in bytes, the image-data cache holds (index bytes, IDAT chunks and each
+/// entry's record): 4 MiB, about 250 scale-2 toggles (6,300 index bytes and 1,500-3,000 IDAT
+/// bytes each) in its 256 slots; an entry over an eighth of it is never stored.
+#define TIS_PNG_IMAGE_DATA_CACHE_BYTES ((size_t)4 << 20)
+
+/// Empties the image-data cache (for tests: the next encodes run cold).
+void tis_png_image_data_cache_clear(void);
+
+/// The image-data cache's counters since the process started: encodes that took their IDAT from
+/// it, entries stored, and the bytes it holds now (at most `TIS_PNG_IMAGE_DATA_CACHE_BYTES`).
+/// Any pointer may be NULL.
+void tis_png_image_data_cache_counts(uint64_t *hits, uint64_t *stores, size_t *bytes);
+
+/// For tests: the cache's offer and lookup with a hash chosen by the caller (other settings 0),
+/// so that two different index images can be given the same hash. The lookup returns the size of
+/// the IDAT bytes it would use, 0 on a miss.
+void tis_png_image_data_cache_test_offer(uint32_t width, uint32_t height, uint64_t hash,
+                                         const uint8_t *indices, const uint8_t *idat, size_t idat_size);
+size_t tis_png_image_data_cache_test_lookup(uint32_t width, uint32_t height, uint64_t hash,
+                                            const uint8_t *indices);
 
 /// Encoded bytes, owned by the caller: release with `tis_png_buffer_free`. On entry `capacity`
 /// may hint the expected size (0: 4 KiB); `data` must be NULL.
