@@ -316,9 +316,17 @@ struct LineBuffer: ~Copyable {
 }
 
 /// Sends every event to each of `observers` in turn.
+///
+/// `FanOutMetrics.combining(_:)` gives the one observer itself when there is only one (no
+/// second call through an existential per request).
 public struct FanOutMetrics: HTTPServerMetrics {
     let observers: [any HTTPServerMetrics]
     public init(_ observers: [any HTTPServerMetrics]) { self.observers = observers }
+
+    /// `observers` as one hook: the observer itself when there is exactly one, else a fan-out.
+    public static func combining(_ observers: [any HTTPServerMetrics]) -> any HTTPServerMetrics {
+        observers.count == 1 ? observers[0] : FanOutMetrics(observers)
+    }
     public func connectionOpened() { observers.forEach { $0.connectionOpened() } }
     public func connectionClosed() { observers.forEach { $0.connectionClosed() } }
     public func requestCompleted(_ exchange: HTTPExchange) {

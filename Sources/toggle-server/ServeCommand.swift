@@ -34,7 +34,7 @@ enum ServeCommand {
             configuration: options.server,
             responder: ToggleResponder(configuration: options.responder, cache: cache, metrics: metrics,
                                        isReady: { readiness.isReady }),
-            metrics: FanOutMetrics(observers))
+            metrics: FanOutMetrics.combining(observers))
         // Handlers first, so a SIGTERM that arrives right after the address line is printed
         // drains instead of killing the process.
         installSignalHandlers(server: server, readiness: readiness, addressFile: options.addressFile,

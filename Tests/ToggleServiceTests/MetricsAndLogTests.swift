@@ -149,6 +149,18 @@ final class MetricsAndLogTests: XCTestCase {
         }
     }
 
+    /// One observer is used as it is; two get every event each.
+    func testCombiningObserversFansOutOnlyWhenThereAreSeveral() throws {
+        let metrics = ServiceMetrics(cache: nil)
+        XCTAssertTrue(FanOutMetrics.combining([metrics]) as? ServiceMetrics === metrics)
+        let lines = LinesSeen()
+        let both = FanOutMetrics.combining([metrics, AccessLog(sink: { lines.add($0) })])
+        XCTAssertTrue(both is FanOutMetrics)
+        both.requestCompleted(exchange(200, route: "toggle", duration: 0.001))
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertEqual(try PrometheusParser.parse(metrics.text())["toggle_http_requests_total{route=\"toggle\",status=\"200\"}"], 1)
+    }
+
     func testAccessLogDurationKeepsThreeDecimalsAtMost() throws {
         for (seconds, text) in [(0.0, "0"), (0.0015, "1.5"), (0.012_345_6, "12.346"), (2.0, "2000"), (0.000_001, "0.001")] {
             // Four bytes of room: the longer ones also take the buffer's move to the heap.
@@ -160,4 +172,12 @@ final class MetricsAndLogTests: XCTestCase {
             XCTAssertEqual(written, text)
         }
     }
+}
+
+/// Lines an access log sink received (from any thread).
+private final class LinesSeen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [String] = []
+    func add(_ line: String) { lock.withLock { seen.append(line) } }
+    var count: Int { lock.withLock { seen.count } }
 }

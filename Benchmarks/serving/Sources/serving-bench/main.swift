@@ -60,7 +60,7 @@ responderConfiguration.publicDirectory = "Public"
 let server = HTTPServer(
     configuration: configuration,
     responder: ToggleResponder(configuration: responderConfiguration, cache: cache, metrics: metrics),
-    metrics: FanOutMetrics(accessLog ? [metrics, AccessLog(writer: writer)] : [metrics]))
+    metrics: FanOutMetrics.combining(accessLog ? [metrics, AccessLog(writer: writer)] : [metrics]))
 let address = try server.start()
 
 func now() -> Double {
