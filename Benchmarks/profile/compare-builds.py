@@ -6,13 +6,14 @@ static files, 150 random colours) are asked of each, and status, every header bu
 body are compared. Prints each difference and a count; exit status 1 if any differ.
 
 Usage: Benchmarks/profile/compare-builds.py OLD/toggle-server NEW/toggle-server
+Env: SERVER_ARGS, more flags for both servers (e.g. "--cache-bytes 0": every answer rendered).
 """
 import http.client, os, random, subprocess, sys, time
 
 PUBLIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Public")
 def start(bin, port):
     p = subprocess.Popen([bin, "serve", "--host", "127.0.0.1", "--port", str(port), "--access-log", "off",
-                          "--public-dir", PUBLIC], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                          "--public-dir", PUBLIC] + os.environ.get("SERVER_ARGS", "").split(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(100):
         try:
             c = http.client.HTTPConnection("127.0.0.1", port, timeout=5); c.request("GET", "/healthz"); c.getresponse().read(); return p

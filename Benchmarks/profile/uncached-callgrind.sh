@@ -20,6 +20,10 @@ if [ $# -eq 0 ]; then
     set -- "$scratch/release/serving-bench"
 fi
 short=${SHORT:-100}; long=${LONG:-500}
+# Swift seeds its hashing per process, so one-time work that fills dictionaries (the symbol
+# table, about 41 million instructions) differed by up to 600,000 between the two runs: +-1,500
+# per request in the difference. A fixed seed makes both runs do the same one-time work.
+export SWIFT_DETERMINISTIC_HASHING=1
 vary=""; label=""
 [ "${VARY_COLOR:-1}" = 1 ] && { vary=--vary-color; label="&color=(new each time)"; }
 for bin in "$@"; do

@@ -21,9 +21,15 @@ public enum SVGWriterError: Error, Equatable, Sendable {
 ///   the layer's canvas.
 /// - Deterministic: equal scenes give equal bytes; numbers have at most 3 decimals.
 public enum SVGWriter {
-    /// The SVG for `scene`, UTF-8.
+    /// The SVG for `scene`, UTF-8. From a template (`SVGDocumentTemplates`) when a scene
+    /// differing only in its colours was written before: the same bytes as writing it.
     public static func svg(_ scene: Scene) -> [UInt8] {
-        documentBytes(scene, dark: nil)
+        guard SVGDocumentTemplates.admits(scene) else { return documentBytes(scene, dark: nil) }
+        if let bytes = SVGDocumentTemplates.document(for: scene) { return bytes }
+        var paints: [Range<Int>] = []
+        let bytes = documentBytes(scene, dark: nil, paints: &paints)
+        SVGDocumentTemplates.keep(scene, bytes: bytes, paints: paints)
+        return bytes
     }
 
     /// One SVG that shows `light`, or `dark` where the viewer prefers a dark colour scheme
@@ -49,7 +55,24 @@ public enum SVGWriter {
     /// `classes` and `movingShadowMargin` go to `Body`; `style` is CSS written before the dark rules.
     static func documentBytes(_ scene: Scene, dark: Scene?, classes: [Int: String] = [:], movingShadowMargin: Int = 0,
                               style: String = "") -> [UInt8] {
+        var unrecorded: [Range<Int>]? = nil
+        return documentBytes(scene, dark: dark, classes: classes, movingShadowMargin: movingShadowMargin, style: style,
+                             recording: &unrecorded)
+    }
+
+    /// `documentBytes` with where each paint (`paintBytes`) was written, in writing order.
+    static func documentBytes(_ scene: Scene, dark: Scene?, paints: inout [Range<Int>]) -> [UInt8] {
+        var recorded: [Range<Int>]? = []
+        let bytes = documentBytes(scene, dark: dark, recording: &recorded)
+        paints = recorded ?? []
+        return bytes
+    }
+
+    private static func documentBytes(_ scene: Scene, dark: Scene?, classes: [Int: String] = [:],
+                                      movingShadowMargin: Int = 0, style: String = "",
+                                      recording paints: inout [Range<Int>]?) -> [UInt8] {
         var body = Body()
+        body.paints = paints
         body.classes = classes
         body.movingShadowMargin = movingShadowMargin
         body.emit(scene, dark: dark)
@@ -92,6 +115,10 @@ public enum SVGWriter {
             }
             put("</defs>")
         }
+        if let recorded = body.paints {
+            let offset = svg.count
+            paints = recorded.map { ($0.lowerBound + offset) ..< ($0.upperBound + offset) }
+        }
         svg.append(contentsOf: body.text)
         put("</svg>")
         return svg.bytes
@@ -113,6 +140,8 @@ public enum SVGWriter {
         var classes: [Int: String] = [:]
         /// Margin of the filter region of a shadow that moves (see `Filter.margin`), px.
         var movingShadowMargin = 0
+        /// Where each paint was written in `text`, when asked for (not nil).
+        var paints: [Range<Int>]?
 
         private mutating func put(_ literal: StaticString) { SVGText.append(literal, to: &text) }
         private mutating func put(_ n: Int) { SVGText.appendInteger(n, to: &text) }
@@ -187,13 +216,49 @@ public enum SVGWriter {
             }
         }
 
-        /// ` fill="#rrggbb"`, plus ` fill-opacity` when not opaque.
+        /// ` fill="#rrggbb"`, plus ` fill-opacity` when not opaque (`paintBytes`).
         private mutating func putPaint(_ paint: (color: RGBAColor, alpha: Double)) {
-            put(" fill=\"")
-            SVGText.appendHex(paint.color, to: &text)
-            put("\"")
-            if !SVGText.writesOne(paint.alpha) { put(" fill-opacity=\""); put(paint.alpha); put("\"") }
+            let start = text.count
+            SVGWriter.paintBytes(paint, to: &text)
+            paints?.append(start ..< text.count)
         }
+    }
+
+    /// ` fill="#rrggbb"`, plus ` fill-opacity="a"` when `paint.alpha` does not write as 1.
+    static func paintBytes(_ paint: (color: RGBAColor, alpha: Double), to out: inout SVGBytes) {
+        guard SVGText.thousandths(paint.alpha) != nil else {
+            // Never for a colour's alpha (0...1); as `appendNumber` writes such a number.
+            SVGText.append(" fill=\"", to: &out)
+            SVGText.appendHex(paint.color, to: &out)
+            SVGText.append("\" fill-opacity=\"", to: &out)
+            SVGText.appendNumber(paint.alpha, to: &out)
+            SVGText.append("\"", to: &out)
+            return
+        }
+        out.write(maximumCount: maximumPaintBytes) { p in writePaint(paint, to: p) }
+    }
+
+    /// The most bytes `writePaint` writes.
+    static let maximumPaintBytes = 64
+
+    /// Writes `paintBytes`'s text at `p` (room for `maximumPaintBytes`) for a paint whose alpha
+    /// has `SVGText.thousandths`; returns the count of bytes.
+    @inline(__always)
+    static func writePaint(_ paint: (color: RGBAColor, alpha: Double), to p: UnsafeMutablePointer<UInt8>) -> Int {
+        @inline(__always) func digit(_ v: UInt8) -> UInt8 { v < 10 ? v + 0x30 : v + 0x57 }
+        let head: StaticString = " fill=\"#"
+        p.update(from: head.utf8Start, count: 8)
+        let c = paint.color
+        p[8] = digit(c.red >> 4); p[9] = digit(c.red & 15)
+        p[10] = digit(c.green >> 4); p[11] = digit(c.green & 15)
+        p[12] = digit(c.blue >> 4); p[13] = digit(c.blue & 15)
+        p[14] = UInt8(ascii: "\"")
+        guard !SVGText.writesOne(paint.alpha), let n = SVGText.thousandths(paint.alpha) else { return 15 }
+        let opacity: StaticString = " fill-opacity=\""
+        (p + 15).update(from: opacity.utf8Start, count: 15)
+        let count = 30 + SVGText.writeThousandths(n, to: p + 30)
+        p[count] = UInt8(ascii: "\"")
+        return count + 1
     }
 
     /// The colour an operation draws with and its effective alpha (colour alpha x opacity).

@@ -69,3 +69,90 @@ public enum KeyText {
         append(value.description, to: &bytes)
     }
 }
+
+/// Writes key text through a pointer into memory sized beforehand (no capacity or uniqueness
+/// check per byte, as `Array.append` makes): the same characters as `KeyText`'s functions.
+/// The caller sizes the memory for everything it writes (`KeyCursor.maximumDescriptionBytes`
+/// per `Double`).
+struct KeyCursor {
+    let base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+
+    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    /// The longest `description` of a `Double` ("-1.7976931348623157e+308" is 24).
+    static let maximumDescriptionBytes = 32
+
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    /// The UTF-8 of `text`.
+    @inline(__always)
+    mutating func put(_ text: String) {
+        let written = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int in
+            if let source = utf8.baseAddress { (base + count).update(from: source, count: utf8.count) }
+            return utf8.count
+        }
+        if let written {
+            count += written
+        } else {
+            for b in text.utf8 { put(b) }
+        }
+    }
+
+    /// `byte` in decimal, as `"\(byte)"`.
+    @inline(__always)
+    mutating func put(decimal byte: UInt8) {
+        if byte >= 100 { put(UInt8(ascii: "0") + byte / 100) }
+        if byte >= 10 { put(UInt8(ascii: "0") + byte / 10 % 10) }
+        put(UInt8(ascii: "0") + byte % 10)
+    }
+
+    /// `value` in decimal, as `"\(value)"` for an `Int`.
+    mutating func put(decimal value: Int) {
+        if value < 0 { put(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var digits = 1, rest = magnitude
+        while rest >= 10 { rest /= 10; digits += 1 }
+        rest = magnitude
+        var i = count + digits
+        count = i
+        repeat {
+            i -= 1
+            base[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+    }
+
+    /// `value` as `value.description`: by `KeyText.append(description:)`'s rule (a value of at
+    /// most three decimals from 0 to 1,000,000 digit by digit, every other through `description`).
+    mutating func put(description value: Double) {
+        if value >= 0, value <= 1_000_000, value.sign == .plus {
+            // `(value * 1000).rounded()` without its libm call: the product is at most 1e9, so
+            // `Int` holds it and `scaled - Double(k)` is exact.
+            let scaled = value * 1000
+            var k = Int(scaled)
+            if scaled - Double(k) >= 0.5 { k += 1 }
+            if Double(k) / 1000 == value {
+                put(decimal: k / 1000)
+                put(UInt8(ascii: "."))
+                var fraction = k % 1000
+                if fraction == 0 {
+                    put(UInt8(ascii: "0"))
+                    return
+                }
+                var divisor = 100
+                while fraction > 0 {
+                    put(UInt8(ascii: "0") + UInt8(fraction / divisor))
+                    fraction %= divisor
+                    divisor /= 10
+                }
+                return
+            }
+        }
+        put(value.description)
+    }
+}

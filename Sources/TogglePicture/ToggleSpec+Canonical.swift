@@ -23,56 +23,73 @@ extension ToggleSpec {
     }
 
     /// Appends `canonicalKey`'s UTF-8 to `key` (for a key of which the spec's is one part).
+    /// Written through a pointer into stack memory sized for the longest text the fields can
+    /// give, then appended in one piece (a byte at a time into the array cost about 20
+    /// instructions a byte).
     public func appendCanonicalKey(to key: inout [UInt8]) {
+        // Fixed text, separators and small names: under 200 bytes; four colours of at most
+        // "255,255,255," and a number; four more numbers; the strings the spec holds.
+        let numbers = 8 * KeyCursor.maximumDescriptionBytes
+        let capacity = 400 + numbers + symbolName.utf8.count + style.utf8.count + label.utf8.count
+            + size.rawValue.utf8.count + state.rawValue.utf8.count + appearance.rawValue.utf8.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var cursor = KeyCursor(buffer.baseAddress!)
+            writeCanonicalKey(to: &cursor)
+            precondition(cursor.count <= capacity)
+            key.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: cursor.count))
+        }
+    }
+
+    private func writeCanonicalKey(to key: inout KeyCursor) {
         let semicolon = UInt8(ascii: ";")
         let (trackColor, symbolColor) = resolvedColors
         let bg = background?.resolved(in: appearance) ?? .clear
-        KeyText.append(Self.rendererVersion, to: &key)
-        key.append(semicolon)
-        KeyText.append(state.rawValue, to: &key)
-        key.append(semicolon)
-        KeyText.append(symbolName, to: &key)
-        key.append(semicolon)
-        Self.append(trackColor, to: &key)
-        key.append(semicolon)
-        Self.append(symbolColor, to: &key)
-        key.append(semicolon)
-        KeyText.append(description: scale, to: &key)
-        key.append(semicolon)
-        KeyText.append(size.rawValue, to: &key)
-        key.append(semicolon)
-        key.append(disabled ? UInt8(ascii: "d") : UInt8(ascii: "e"))
-        key.append(semicolon)
-        Self.append(bg.alpha == 0 ? .clear : bg, to: &key)
-        key.append(semicolon)
-        KeyText.append(description: padding, to: &key)
-        if mirrored && state != .mixed { KeyText.append(";rtl", to: &key) }
+        key.put(Self.rendererVersion)
+        key.put(semicolon)
+        key.put(state.rawValue)
+        key.put(semicolon)
+        key.put(symbolName)
+        key.put(semicolon)
+        Self.put(trackColor, to: &key)
+        key.put(semicolon)
+        Self.put(symbolColor, to: &key)
+        key.put(semicolon)
+        key.put(description: scale)
+        key.put(semicolon)
+        key.put(size.rawValue)
+        key.put(semicolon)
+        key.put(disabled ? UInt8(ascii: "d") : UInt8(ascii: "e"))
+        key.put(semicolon)
+        Self.put(bg.alpha == 0 ? .clear : bg, to: &key)
+        key.put(semicolon)
+        key.put(description: padding)
+        if mirrored && state != .mixed { key.put(";rtl") }
         // The default style without a label keeps the key (and ETags) it always had; any other
         // style adds its name, the label, both track colours and the theme (styles draw the
         // label and their own fixed colours per theme), the direction (a mirrored mixed switch
         // or button differs too) and the width offered to a wrapping label.
         guard style != ToggleStyles.defaultName || !label.isEmpty || proposedWidth != nil else { return }
-        key.append(semicolon)
-        KeyText.append(style, to: &key)
-        key.append(semicolon)
-        Self.append(tint.resolved(in: appearance), to: &key)
-        key.append(semicolon)
-        if let offColor { Self.append(offColor.resolved(in: appearance), to: &key) } else { key.append(UInt8(ascii: "-")) }
-        key.append(semicolon)
-        KeyText.append(appearance.rawValue, to: &key)
-        key.append(semicolon)
-        KeyText.append(mirrored ? "rtl" : "ltr", to: &key)
-        key.append(semicolon)
+        key.put(semicolon)
+        key.put(style)
+        key.put(semicolon)
+        Self.put(tint.resolved(in: appearance), to: &key)
+        key.put(semicolon)
+        if let offColor { Self.put(offColor.resolved(in: appearance), to: &key) } else { key.put(UInt8(ascii: "-")) }
+        key.put(semicolon)
+        key.put(appearance.rawValue)
+        key.put(semicolon)
+        key.put(mirrored ? "rtl" : "ltr")
+        key.put(semicolon)
         if let proposedWidth {
-            key.append(UInt8(ascii: "w"))
-            KeyText.append(description: proposedWidth, to: &key)
+            key.put(UInt8(ascii: "w"))
+            key.put(description: proposedWidth)
         } else {
-            key.append(UInt8(ascii: "-"))
+            key.put(UInt8(ascii: "-"))
         }
-        key.append(semicolon)
-        KeyText.append(decimal: label.utf8.count, to: &key)
-        key.append(UInt8(ascii: ":"))
-        KeyText.append(label, to: &key)
+        key.put(semicolon)
+        key.put(decimal: label.utf8.count)
+        key.put(UInt8(ascii: ":"))
+        key.put(label)
     }
 
     /// The track's and the symbol's colours as drawn: the tint for both when on or mixed; when
@@ -89,14 +106,14 @@ extension ToggleSpec {
     }
 
     /// `red,green,blue,alpha`, as `"\(c.red),\(c.green),\(c.blue),\(c.alpha)"`.
-    private static func append(_ c: RGBAColor, to key: inout [UInt8]) {
-        KeyText.append(decimal: c.red, to: &key)
-        key.append(UInt8(ascii: ","))
-        KeyText.append(decimal: c.green, to: &key)
-        key.append(UInt8(ascii: ","))
-        KeyText.append(decimal: c.blue, to: &key)
-        key.append(UInt8(ascii: ","))
-        KeyText.append(description: c.alpha, to: &key)
+    private static func put(_ c: RGBAColor, to key: inout KeyCursor) {
+        key.put(decimal: c.red)
+        key.put(UInt8(ascii: ","))
+        key.put(decimal: c.green)
+        key.put(UInt8(ascii: ","))
+        key.put(decimal: c.blue)
+        key.put(UInt8(ascii: ","))
+        key.put(description: c.alpha)
     }
 
     /// Human-readable summary for the PNG Description chunk and alt text: the SVG's words

@@ -138,6 +138,14 @@ public final class ImageCache: Sendable {
             self.hash = ImageCache.keyHash(text)
         }
 
+        /// The key for `text` whose UTF-8's 64-bit FNV-1a is `fnv1a` (as `EntityTag.fnv1a`
+        /// computes it, so a caller making the ETag of the same bytes hashes them once): the same
+        /// `hash` as `init(_:)` gives.
+        init(_ text: String, fnv1a: UInt64) {
+            self.text = text
+            self.hash = ImageCache.finalize(fnv1a: fnv1a)
+        }
+
         public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
         public static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.text == b.text }
@@ -177,8 +185,14 @@ public final class ImageCache: Sendable {
     /// FNV-1a 64 over the key's bytes, then `fmix64` (see `shardIndex`): the shard's hash, and
     /// the hash a shard's table compares first.
     static func keyHash(_ key: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a 64-bit offset basis
-        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var key = key
+        return finalize(fnv1a: key.withUTF8 { EntityTag.fnv1a($0) })
+    }
+
+    /// `fmix64` (MurmurHash3's finalizer) of a key's FNV-1a 64, so that every bit of the shard
+    /// index depends on every byte.
+    static func finalize(fnv1a: UInt64) -> UInt64 {
+        var hash = fnv1a
         hash ^= hash >> 33
         hash &*= 0xff51_afd7_ed55_8ccd
         hash ^= hash >> 33

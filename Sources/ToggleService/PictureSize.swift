@@ -32,9 +32,11 @@ enum PictureSize {
     /// Checks a still `/toggle` picture against `LabelParameter.maximumPixels`.
     /// - Throws: `ParameterError` "picture too large" naming the scale (else size, pad or label)
     ///   as sent, the picture's size, what makes it large and the limit.
-    static func checkStill(_ spec: ToggleSpec, values: GivenParameters) throws(ParameterError) {
+    /// - Returns: the picture's size (`of(spec)`), for callers that need it again.
+    @discardableResult
+    static func checkStill(_ spec: ToggleSpec, values: GivenParameters) throws(ParameterError) -> (width: Int, height: Int) {
         let (w, h) = of(spec)
-        guard w * h > LabelParameter.maximumPixels else { return }
+        guard w * h > LabelParameter.maximumPixels else { return (w, h) }
         let p = blamed(values)
         throw ParameterError(error: "picture too large", parameter: p?.name ?? "scale", value: p?.value ?? number(spec.scale),
                              expected: "a picture of at most \(LabelParameter.maximumPixels) px (this one is \(w) x \(h) px "

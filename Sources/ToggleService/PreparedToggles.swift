@@ -1,4 +1,3 @@
-import Dispatch
 import HTTPServer
 #if canImport(Glibc)
 import Glibc
@@ -10,23 +9,31 @@ import TogglePicture
 /// A class: the memo hands out a reference per request, not a copy of five fields.
 final class PreparedToggle: Sendable {
     let picture: ToggleImage.Picture
-    /// `picture.canonicalKey`, the image cache's key.
-    let key: String
+    /// `PictureSize.of(picture.spec)` when the query's check computed it (a still), else nil.
+    let stillSize: (width: Int, height: Int)?
     let entityTag: String
     /// ETag, Cache-Control, CORS, nosniff and X-Ignored-Params (no Content-Type yet).
     let fields: HTTPFields
-    /// `key` hashed once for the image cache (its shard and its table's hash).
-    let cacheKey: ImageCache.Key
+    /// `picture.canonicalKey` hashed once, the image cache's key (its shard and its table's
+    /// hash); nil without an image cache, where nothing looks it up (its text is an allocation).
+    let cacheKey: ImageCache.Key?
     /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
-    /// the cached image has the same length.
-    let ready = ReadyHead()
+    /// the cached image has the same length; nil without an image cache, where nothing reuses it
+    /// (its lock is an allocation or two per new query).
+    let ready: ReadyHead?
 
-    init(picture: ToggleImage.Picture, key: String, entityTag: String, fields: HTTPFields) {
+    /// - Parameters:
+    ///   - key: `picture.canonicalKey`, when there is an image cache to look it up in.
+    ///   - keyHash: the 64-bit FNV-1a of the key's UTF-8 (`EntityTag.fnv1a`), the `entityTag`'s
+    ///     hash too.
+    init(picture: ToggleImage.Picture, stillSize: (width: Int, height: Int)? = nil, key: String?, keyHash: UInt64,
+         entityTag: String, fields: HTTPFields) {
         self.picture = picture
-        self.key = key
+        self.stillSize = stillSize
         self.entityTag = entityTag
         self.fields = fields
-        self.cacheKey = ImageCache.Key(key)
+        self.cacheKey = key.map { ImageCache.Key($0, fnv1a: keyHash) }
+        self.ready = key == nil ? nil : ReadyHead()
     }
 }
 
@@ -55,11 +62,23 @@ final class ReadyHead: Sendable {
 /// pages embed the same few URLs) skips query parsing, the canonical key and the ETag hash, which
 /// were most of a cache hit's instructions. Looked up by the target's bytes (`TargetKey`: a slice
 /// of the received head, hashed and compared in place, no `String` per request). Bounded: at most
-/// `limit` entries of targets up to 256 bytes; emptied when full (refilled by the next requests,
-/// each costing one parse), as `BoundedCache.WhenFull.startOver`. Thread-safe.
+/// `limit` entries of targets up to 256 bytes; when full, each insert drops the oldest entry
+/// (first in, first out: a target still in use is parsed again once, when it comes back).
+/// One entry at a time, on the inserting thread: emptying the whole table when full released
+/// 4,096 entries at once, 3-7 ms of CPU every 4,096 new queries, which on the event loop's core
+/// (an uncached flood makes that every 0.3 s) preempted the loop for whole scheduler ticks.
+/// Thread-safe.
 final class PreparedToggles: Sendable {
     let limit: Int
-    private let table = Locked<[TargetKey: PreparedToggle]>([:])
+    private let table = Locked<Table>(Table())
+
+    /// The entries and their keys in insertion order: `order` is a ring once it holds `limit`
+    /// keys, `oldest` its next to drop.
+    private struct Table {
+        var entries: [TargetKey: PreparedToggle] = [:]
+        var order: [TargetKey] = []
+        var oldest = 0
+    }
 
     init(limit: Int = 4096) { self.limit = max(0, limit) }
 
@@ -73,7 +92,7 @@ final class PreparedToggles: Sendable {
         let target = request.targetUTF8
         guard target.count <= Self.maxTargetBytes else { return nil }
         let key = TargetKey(target)
-        return table.withLock { $0[key] }
+        return table.withLock { $0.entries[key] }
     }
 
     /// Keeps `entry` for the request's target (not for one longer than `maxTargetBytes`).
@@ -82,23 +101,26 @@ final class PreparedToggles: Sendable {
         guard limit > 0, target.count <= Self.maxTargetBytes else { return }
         // Its own copy of the bytes: the request's may be a slice of the connection's input.
         let key = TargetKey(ArraySlice(Array(target)))
-        // Emptied when full; the old table is freed on a background thread, not here: releasing
-        // thousands of entries took 5-7 ms, and this may run on an event loop (`respondOnLoop`).
-        let dropped: DroppedEntries<TargetKey, PreparedToggle>? = table.withLock { table in
-            guard table[key] == nil else { return nil }
-            var dropped: DroppedEntries<TargetKey, PreparedToggle>? = nil
-            if table.count >= limit {
-                dropped = DroppedEntries(table)
-                table = Dictionary(minimumCapacity: limit)
+        // The dropped entry is released here, after the lock (about 1 us: its strings, fields
+        // and kept head), not under it.
+        let dropped: PreparedToggle? = table.withLock { table in
+            guard table.entries[key] == nil else { return nil }
+            var dropped: PreparedToggle? = nil
+            if table.order.count < limit {
+                table.order.append(key)
+            } else {
+                dropped = table.entries.removeValue(forKey: table.order[table.oldest])
+                table.order[table.oldest] = key
+                table.oldest = table.oldest + 1 == limit ? 0 : table.oldest + 1
             }
-            table[key] = entry
+            table.entries[key] = entry
             return dropped
         }
-        if let dropped { DispatchQueue.global(qos: .background).async { dropped.release() } }
+        _ = dropped
     }
 
     /// Entries held.
-    var count: Int { table.withLock { $0.count } }
+    var count: Int { table.withLock { $0.entries.count } }
 }
 
 /// A request target's bytes as a table key: hashed once (eight bytes at a time), compared by

@@ -77,7 +77,10 @@ public enum ToggleImage {
         /// in the frames) and the motion. The image cache's key; its hash is the ETag. Parts are
         /// joined by `|` and the format follows a `;`: `KEY;svg`, `LIGHT|DARK;svg;auto`,
         /// `KEY|animate|FROM|CURVE|FPS|loop;png`.
-        public var canonicalKey: String {
+        public var canonicalKey: String { String(decoding: canonicalKeyBytes, as: UTF8.self) }
+
+        /// `canonicalKey`'s UTF-8 (what its hashes are taken of, before it becomes a `String`).
+        var canonicalKeyBytes: [UInt8] {
             var key: [UInt8] = []
             key.reserveCapacity(followsColorScheme ? 200 : 100)
             if let animation {
@@ -103,7 +106,7 @@ public enum ToggleImage {
                 key.append(UInt8(ascii: ";"))
                 KeyText.append(format.rawValue, to: &key)
             }
-            return String(decoding: key, as: UTF8.self)
+            return key
         }
 
         func themed(_ appearance: Appearance) -> ToggleSpec {

@@ -112,6 +112,52 @@ extension ToggleQuery {
     }()
 }
 
+/// `ToggleQuery.parameterRows` without hashing: every accepted name (at most 16 bytes; the
+/// longest is 9) packed into two little-endian words with its length, compared word by word
+/// over the table (about 28 names): a fraction of a `String` hash and a dictionary probe, which
+/// cost about 320 instructions a parameter.
+enum ParameterNameTable {
+    struct Entry {
+        var low: UInt64
+        var high: UInt64
+        var count: Int
+        var row: Int
+    }
+
+    static let entries: [Entry] = ToggleQuery.parameterRows.compactMap { name, row in
+        pack(name).map { Entry(low: $0.low, high: $0.high, count: $0.count, row: row) }
+    }.sorted { $0.row < $1.row }
+
+    /// The row of `name` in `ToggleQuery.parameters`, or nil for a name that is not one.
+    static func row(named name: String) -> Int? {
+        guard let packed = pack(name) else { return nil }
+        for entry in entries where entry.low == packed.low && entry.high == packed.high && entry.count == packed.count {
+            return entry.row
+        }
+        return nil
+    }
+
+    /// The name's UTF-8 in two words (zero-filled) and its length; nil when over 16 bytes.
+    @inline(__always)
+    static func pack(_ name: String) -> (low: UInt64, high: UInt64, count: Int)? {
+        let packed = name.utf8.withContiguousStorageIfAvailable { utf8 -> (low: UInt64, high: UInt64, count: Int)? in
+            pack(utf8)
+        }
+        if let packed { return packed }
+        return pack(Array(name.utf8))
+    }
+
+    private static func pack<C: Collection<UInt8>>(_ utf8: C) -> (low: UInt64, high: UInt64, count: Int)? {
+        guard utf8.count <= 16 else { return nil }
+        var low: UInt64 = 0, high: UInt64 = 0, i = 0
+        for b in utf8 {
+            if i < 8 { low |= UInt64(b) << (8 * UInt64(i)) } else { high |= UInt64(b) << (8 * UInt64(i - 8)) }
+            i += 1
+        }
+        return (low, high, i)
+    }
+}
+
 /// The rows of `ToggleQuery.parameters`, by canonical name (`on_sym` is `onSym`), for the rules
 /// between parameters to ask for one by a number rather than a string (ToggleQueryTests checks
 /// every row's name).

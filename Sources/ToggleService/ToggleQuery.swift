@@ -14,6 +14,9 @@ public struct ToggleQuery: Sendable {
     public var followsColorScheme = false
     /// Names of parameters that were ignored, in the order sent (empty names left out).
     public var ignored: [String]
+    /// The still picture's size in px (`PictureSize.of(spec)`) when it was checked here (a still
+    /// `/toggle`, not in a row), so that deciding where to draw it need not lay it out again.
+    var stillSize: (width: Int, height: Int)?
 
     /// `ignored` as a field value for `X-Ignored-Params`: names separated by ", ", each
     /// percent-encoded except for RFC 3986 unreserved characters, so a name can hold neither a
@@ -56,7 +59,7 @@ public struct ToggleQuery: Sendable {
         }
         if let impliedScale { spec.scale = impliedScale }
         animation = try Self.animation(values, spec: spec)
-        if animation == nil, !inRow { try PictureSize.checkStill(spec, values: values) }
+        if animation == nil, !inRow { stillSize = try PictureSize.checkStill(spec, values: values) }
     }
 
     /// The known parameters by canonical name, and the unknown names in the order sent.
@@ -67,7 +70,7 @@ public struct ToggleQuery: Sendable {
         var values = GivenParameters()
         var ignored: [String] = []
         for pair in pairs {
-            guard let row = parameterRows[pair.name] else {
+            guard let row = ParameterNameTable.row(named: pair.name) else {
                 if let known = ParameterNames.misspelling(of: pair.name) {
                     throw ParameterError(error: "unknown parameter", parameter: pair.name, value: pair.value,
                                          expected: "did you mean \(known)? " + ParameterNames.expected)
@@ -216,6 +219,11 @@ public struct ToggleQuery: Sendable {
 
     static func symbol(_ p: QueryDecoder.Pair) throws(ParameterError) -> String {
         guard SymbolCatalog.path(named: p.value) != nil else {
+            // On an event loop the search is left to a worker (`SuggestionSearch`).
+            if SuggestionSearch.isDeferred {
+                SuggestionSearch.skipped()
+                throw invalid(p, expected: "")
+            }
             throw invalid(p, expected: SymbolCatalog.expectation(forUnknown: p.value))
         }
         return p.value
@@ -225,18 +233,38 @@ public struct ToggleQuery: Sendable {
     /// spaces), within `range`.
     static func decimal(_ p: QueryDecoder.Pair, in range: ClosedRange<Double>,
                         expected: String) throws(ParameterError) -> Double {
+        let parsed = p.value.utf8.withContiguousStorageIfAvailable { plainDecimal($0) } ?? plainDecimal(Array(p.value.utf8))
+        guard let v = parsed, range.contains(v) else { throw invalid(p, expected: expected) }
+        return v
+    }
+
+    /// The value of a plain decimal of at most 16 bytes (digits, at most one point, neither
+    /// first nor last), or nil for any other text. Its digits read as a whole number `m` over
+    /// `10^k`: when `m <= 2^53` both are exact doubles and their quotient is the correctly
+    /// rounded value (Clinger's fast path), which is what `Double(String)` gives; else through
+    /// `Double(String)`.
+    static func plainDecimal<C: Collection<UInt8>>(_ bytes: C) -> Double? {
         var digits = 0, points = 0, count = 0, first: UInt8 = 0, last: UInt8 = 0
-        for b in p.value.utf8 {
-            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digits += 1 } else if b == UInt8(ascii: ".") { points += 1 }
+        var m: UInt64 = 0, fractionDigits = 0
+        for b in bytes {
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                digits += 1
+                m = m &* 10 &+ UInt64(b - UInt8(ascii: "0"))
+                if points == 1 { fractionDigits += 1 }
+            } else if b == UInt8(ascii: ".") {
+                points += 1
+            }
             if count == 0 { first = b }
             last = b
             count += 1
         }
         guard count > 0, count <= 16, digits + points == count, points <= 1, digits >= 1,
-              first != UInt8(ascii: "."), last != UInt8(ascii: "."),
-              let v = Double(p.value), range.contains(v) else {
-            throw invalid(p, expected: expected)
-        }
-        return v
+              first != UInt8(ascii: "."), last != UInt8(ascii: ".") else { return nil }
+        // At most 16 digits: m < 10^16 < 2^64, no overflow.
+        if m <= 1 << 53 { return Double(m) / powersOfTen[fractionDigits] }
+        return Double(String(decoding: bytes, as: UTF8.self))
     }
+
+    /// 10^0 ... 10^16, each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...16).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
 }

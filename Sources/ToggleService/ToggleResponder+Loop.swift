@@ -22,10 +22,10 @@ extension ToggleResponder {
 
     /// The longest target (path and query, bytes) answered on the event loop: the prepared-query
     /// memo's (`PreparedToggles.maxTargetBytes`), so parsing stays short and a request declined
-    /// after parsing is parsed only once (the worker finds it in the memo). The dearest
-    /// answer within it is a misspelt symbol's 400 with its "did you mean" search over every
-    /// name: about 3.2 million instructions, 1 ms (`QUERY='on=1&sym=moonfill'
-    /// Benchmarks/profile/uncached-callgrind.sh`), one item like any other.
+    /// after parsing is parsed only once (the worker finds it in the memo). A misspelt symbol's
+    /// 400 is not made here: its "did you mean" search over every name costs about 3.2 million
+    /// instructions, 1 ms (`QUERY='on=1&sym=moonfill' Benchmarks/profile/uncached-callgrind.sh`),
+    /// so the loop parses without it and hands the request to a worker (`SuggestionSearch`).
     static let loopTargetLimit = PreparedToggles.maxTargetBytes
 
     /// A `/toggle` (PNG or SVG, any implied scale) whose target is at most `loopTargetLimit`
@@ -37,20 +37,28 @@ extension ToggleResponder {
     }
 
     /// The answer to a small still `/toggle`, or nil for a worker: an animation, a picture over
-    /// `loopPixelLimit`, or an image another thread is making now (waiting for it would block the
-    /// loop). Parameter errors and 304s are answered here too (parsing is bounded by the
-    /// target's length).
+    /// `loopPixelLimit`, an image another thread is making now (waiting for it would block the
+    /// loop), or an unknown symbol (its 400's suggestions are searched on the worker). Other
+    /// parameter errors and 304s are answered here too (parsing is bounded by the target's
+    /// length).
     public func respondOnLoop(to request: HTTPRequest) -> HTTPResponse? {
         guard request.targetUTF8.count <= Self.loopTargetLimit,
               let route = ToggleRoute.route(for: request),
               case .toggle(let format, let impliedScale) = route.target else { return nil }
         let prepared: PreparedToggle
-        switch prepareToggle(request, format: format, impliedScale: impliedScale) {
+        let (outcome, searchNeeded) = SuggestionSearch.deferring { () -> Result<PreparedToggle, EarlyAnswer> in
+            do throws(EarlyAnswer) { return .success(try prepareToggle(request, format: format, impliedScale: impliedScale)) } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
         case .success(let p): prepared = p
-        case .failure(let answer): return answer.response
+        case .failure(let answer):
+            // An unknown symbol's "did you mean" search (1 ms) is a worker's (`SuggestionSearch`).
+            return searchNeeded ? nil : answer.response
         }
         guard prepared.picture.animation == nil else { return nil }
-        let (width, height) = PictureSize.of(prepared.picture.spec)
+        let (width, height) = prepared.stillSize ?? PictureSize.of(prepared.picture.spec)
         guard width * height <= Self.loopPixelLimit else { return nil }
         return image(for: prepared, waiting: false)
     }

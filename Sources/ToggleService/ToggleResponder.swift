@@ -74,14 +74,14 @@ public struct ToggleResponder: HTTPResponder {
     /// you mean" search, costs milliseconds that would hold up every connection of the loop.
     /// The memo is keyed by the target, so the format (`.png`, `.svg`) is in its entry.
     func cachedToggle(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let cache, let entry = prepared.entry(for: request) else { return nil }
+        guard let cache, let entry = prepared.entry(for: request), let cacheKey = entry.cacheKey else { return nil }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
             return HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")
         }
-        guard let bytes = cache.cachedValue(for: entry.cacheKey) else { return nil }
+        guard let bytes = cache.cachedValue(for: cacheKey) else { return nil }
         // The common case: the same answer as last time, head already serialized (only Date and
         // Connection, which the server adds, differ between requests).
-        if let head = entry.ready.head(forBodyLength: bytes.count) {
+        if let head = entry.ready?.head(forBodyLength: bytes.count) {
             var response = HTTPResponse(status: 200, headers: head.fields, body: bytes, serializedHead: head.bytes)
             response.annotations = Self.hitAnnotations
             return response
@@ -89,7 +89,7 @@ public struct ToggleResponder: HTTPResponder {
         var response = Self.image(bytes, prepared: entry, outcome: .hit)
         response.serializeHead()
         if let head = response.serializedHead {
-            entry.ready.keep(ReadyHead.Head(fields: response.headers, bytes: head, bodyLength: bytes.count))
+            entry.ready?.keep(ReadyHead.Head(fields: response.headers, bytes: head, bodyLength: bytes.count))
         }
         return response
     }
@@ -99,8 +99,10 @@ public struct ToggleResponder: HTTPResponder {
 
     /// Parses the query and makes the cache fields (or takes both from `prepared` when the same
     /// path and query came before), or answers a parameter error or a 304.
+    /// (Typed throws rather than a `Result`: destroying the `Result`, whose failure holds a whole
+    /// `HTTPResponse`, went through its value witnesses, about 500 instructions per request.)
     func prepareToggle(_ request: HTTPRequest, format: ImageFormat,
-                       impliedScale: Double?) -> Result<PreparedToggle, EarlyAnswer> {
+                       impliedScale: Double?) throws(EarlyAnswer) -> PreparedToggle {
         let entry: PreparedToggle
         if let known = prepared.entry(for: request) {
             entry = known
@@ -110,11 +112,13 @@ public struct ToggleResponder: HTTPResponder {
                 query = try ToggleQuery(rawQuery: request.query, impliedScale: impliedScale)
                 try query.check(for: format)
             } catch {
-                return .failure(EarlyAnswer(response: Self.parameterError(error).annotated(route: "toggle")))
+                throw EarlyAnswer(response: Self.parameterError(error).annotated(route: "toggle"))
             }
             let picture = ToggleImage.Picture(query: query, format: format)
-            let key = picture.canonicalKey
-            let tag = EntityTag.strong(hashing: key.utf8)
+            // One FNV-1a of the key's bytes gives both the ETag and the image cache's hash.
+            let keyBytes = picture.canonicalKeyBytes
+            let keyHash = keyBytes.withUnsafeBufferPointer { EntityTag.fnv1a($0) }
+            let tag = EntityTag.strong(fnv1a: keyHash)
             var fields = cacheableFields(entityTag: tag, crossOrigin: true)
             if let ignored = query.ignoredFieldValue {
                 fields.append(name: "X-Ignored-Params", value: ignored)
@@ -123,31 +127,36 @@ public struct ToggleResponder: HTTPResponder {
                 // An SVG opened as a document can do nothing but draw (its <style> included).
                 fields.append(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
             }
-            entry = PreparedToggle(picture: picture, key: key, entityTag: tag, fields: fields)
+            // The key's text only for an image cache (it is that cache's key).
+            entry = PreparedToggle(picture: picture, stillSize: query.stillSize,
+                                   key: cache == nil ? nil : String(decoding: keyBytes, as: UTF8.self),
+                                   keyHash: keyHash, entityTag: tag, fields: fields)
             prepared.insert(entry, for: request)
         }
         if Self.isNotModified(request, entityTag: entry.entityTag) {
-            return .failure(EarlyAnswer(response: HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle")))
+            throw EarlyAnswer(response: HTTPResponse(status: 304, headers: entry.fields).annotated(route: "toggle"))
         }
-        return .success(entry)
+        return entry
     }
 
     static func image(_ bytes: [UInt8], prepared: PreparedToggle, outcome: ImageCache.Outcome) -> HTTPResponse {
         var fields = prepared.fields
         fields.append(name: "Content-Type", value: prepared.picture.format.contentType)
         var response = HTTPResponse(status: 200, headers: fields, body: bytes)
-        response.annotations = imageAnnotations[outcome] ?? ["route": "toggle", "cache": outcome.rawValue]
+        switch outcome {
+        case .hit: response.annotations = hitAnnotations
+        case .miss: response.annotations = missAnnotations
+        case .coalesced: response.annotations = coalescedAnnotations
+        }
         return response
     }
 
     /// The annotations of an image response by cache outcome, made once (a dictionary literal per
     /// response was an allocation on the cached path).
+    /// (One `static let` per outcome: a table keyed by outcome cost a hash per response.)
     static let hitAnnotations = ["route": "toggle", "cache": "hit"]
-    static let imageAnnotations: [ImageCache.Outcome: [String: String]] = [
-        .hit: ["route": "toggle", "cache": "hit"],
-        .miss: ["route": "toggle", "cache": "miss"],
-        .coalesced: ["route": "toggle", "cache": "coalesced"],
-    ]
+    static let missAnnotations = ["route": "toggle", "cache": "miss"]
+    static let coalescedAnnotations = ["route": "toggle", "cache": "coalesced"]
 
     func route(_ request: HTTPRequest) -> HTTPResponse {
         guard let route = ToggleRoute.route(for: request) else { return staticFile(request) }
@@ -181,9 +190,8 @@ public struct ToggleResponder: HTTPResponder {
 
     func toggle(_ request: HTTPRequest, format: ImageFormat, impliedScale: Double?) -> HTTPResponse {
         let prepared: PreparedToggle
-        switch prepareToggle(request, format: format, impliedScale: impliedScale) {
-        case .success(let p): prepared = p
-        case .failure(let answer): return answer.response
+        do { prepared = try prepareToggle(request, format: format, impliedScale: impliedScale) } catch {
+            return error.response
         }
         // Blocking: a worker may wait for another thread making the same image.
         return image(for: prepared, waiting: true) ?? Self.renderFailed("no image made")
@@ -204,11 +212,11 @@ public struct ToggleResponder: HTTPResponder {
                 metrics?.observeRender(seconds: MonotonicClock.now() - start)
                 return bytes
             }
-            if let cache {
+            if let cache, let cacheKey = prepared.cacheKey {
                 if waiting {
-                    (bytes, outcome) = try cache.value(for: prepared.cacheKey, make: make)
+                    (bytes, outcome) = try cache.value(for: cacheKey, make: make)
                 } else {
-                    guard let made = try cache.valueWithoutWaiting(for: prepared.cacheKey, make: make)
+                    guard let made = try cache.valueWithoutWaiting(for: cacheKey, make: make)
                     else { return nil }
                     (bytes, outcome) = made
                 }

@@ -74,6 +74,24 @@ final class ResponseHeadTests: XCTestCase {
         XCTAssertEqual(head(HTTPResponse(status: 200, headers: fields, body: Array(repeating: 7, count: 12345))), expected)
     }
 
+    /// Every ASCII byte at positions inside and across the eight-byte words the value check reads,
+    /// and in its tail: kept exactly when RFC 9110 section 5.5 allows it in a field value
+    /// (HTAB, SP, VCHAR 0x21-0x7E; obs-text is not ASCII).
+    func testEachASCIIByteInAFieldValueAtEveryPosition() {
+        let filler = Array("abcdefghijklmnopqrs".utf8)
+        for position in [0, 3, 7, 8, 15, 16, 18] {
+            for byte in UInt8(0)..<128 {
+                var value = filler
+                value[position] = byte
+                let text = String(decoding: value, as: UTF8.self)
+                let allowed = byte == 0x09 || (byte >= 0x20 && byte <= 0x7E)
+                let written = head(HTTPResponse(status: 200, headers: HTTPFields([("X-V", text)]), body: [1]))
+                XCTAssertEqual(written, "HTTP/1.1 200 OK\r\n" + (allowed ? "X-V: \(text)\r\n" : "") + "Content-Length: 1\r\n",
+                               "byte \(byte) at \(position)")
+            }
+        }
+    }
+
     func testStatusLineAndContentLengthByStatus() {
         XCTAssertEqual(head(HTTPResponse(status: 204)), "HTTP/1.1 204 No Content\r\n")
         XCTAssertEqual(head(HTTPResponse(status: 404, body: [1])), "HTTP/1.1 404 Not Found\r\nContent-Length: 1\r\n")

@@ -97,16 +97,28 @@ final class CanonicalKeyFormatTests: XCTestCase {
             var bytes: [UInt8] = []
             KeyText.append(description: value, to: &bytes)
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), value.description)
+            XCTAssertEqual(written { $0.put(description: value) }, value.description)
         }
         for byte in UInt8.min...UInt8.max {
             var bytes: [UInt8] = []
             KeyText.append(decimal: byte, to: &bytes)
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "\(byte)")
+            XCTAssertEqual(written { $0.put(decimal: byte) }, "\(byte)")
         }
         for value in [0, 7, 10, 99, 100, 12345, -1, -980, Int.max, Int.min] {
             var bytes: [UInt8] = []
             KeyText.append(decimal: value, to: &bytes)
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "\(value)")
+            XCTAssertEqual(written { $0.put(decimal: value) }, "\(value)")
+        }
+    }
+
+    /// What `KeyCursor` writes in `body`, as a string.
+    private func written(_ body: (inout KeyCursor) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            var cursor = KeyCursor(buffer.baseAddress!)
+            body(&cursor)
+            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: cursor.count), as: UTF8.self)
         }
     }
 }

@@ -57,16 +57,48 @@ final class LoopRenderTests: XCTestCase {
         }
     }
 
-    /// Parameter errors and 304s of small toggles are answered on the loop too.
+    /// Parameter errors and 304s of small toggles are answered on the loop too, except an unknown
+    /// symbol's 400, whose "did you mean" search (1 ms) goes to a worker with the same text.
     func testErrorsAndNotModifiedAreAnsweredOnTheLoop() throws {
-        let loop = responder()
-        let bad = try XCTUnwrap(loop.respondOnLoop(to: get("/toggle?on=1&sym=moonfill")))
+        let loop = responder(), reference = responder(cache: nil)
+        let bad = try XCTUnwrap(loop.respondOnLoop(to: get("/toggle?on=1&color=nocolor")))
         XCTAssertEqual(bad.status, 400)
-        XCTAssertTrue(String(decoding: bad.body, as: UTF8.self).contains("moon"), String(decoding: bad.body, as: UTF8.self))
+        XCTAssertEqual(bad.body, reference.respond(to: get("/toggle?on=1&color=nocolor")).body)
+        for target in ["/toggle?on=1&sym=moonfill", "/toggle.svg?on=0&off_sym=moon.fil&scale=2",
+                       "/toggle?sym=moonfill&color=nocolor", "/toggle?on_sym=weather-night"] {
+            XCTAssertNil(loop.respondOnLoop(to: get(target)), target)
+            XCTAssertFalse(SuggestionSearch.isDeferred, target)
+            let answer = loop.respond(to: get(target))
+            XCTAssertEqual(answer.status, 400, target)
+            XCTAssertEqual(answer.body, reference.respond(to: get(target)).body, target)
+            XCTAssertTrue(String(decoding: answer.body, as: UTF8.self).contains("did you mean"), target)
+        }
+        // An error met before the symbol (parameters apply in the table's order: style first) is the
+        // loop's to answer, as a worker would.
+        let first = try XCTUnwrap(loop.respondOnLoop(to: get("/toggle?sym=moonfill&style=nostyle")))
+        XCTAssertEqual(first.body, reference.respond(to: get("/toggle?sym=moonfill&style=nostyle")).body)
         let tag = try XCTUnwrap(loop.respond(to: get("/toggle?on=1&color=teal")).headers["ETag"])
         var fields = HTTPFields()
         fields.append(name: "If-None-Match", value: tag)
         XCTAssertEqual(loop.respondOnLoop(to: get("/toggle?on=1&color=teal", headers: fields))?.status, 304)
+    }
+
+    /// The size the query's check computed and kept with the prepared toggle (which decides
+    /// between the loop and a worker) is the picture's size laid out again, for implied scales,
+    /// labelled styles, padding, sizes and SVG alike.
+    func testKeptStillSizeIsThePictureSize() throws {
+        let loop = responder(cache: nil)
+        for target in ["/toggle?on=1", "/toggle@3x.png?on=0&sym=moon.fill", "/toggle.svg?style=button&label=Dark%20Mode&scale=2",
+                       "/toggle?pad=4.5&size=accessibility3&scale=1.5", "/toggle.svg?theme=auto&style=switch&label=Wi-Fi"] {
+            let request = get(target)
+            let route = try XCTUnwrap(ToggleRoute.route(for: request.path))
+            guard case .toggle(let format, let implied) = route.target else { return XCTFail(target) }
+            let prepared = try loop.prepareToggle(request, format: format, impliedScale: implied)
+            let size = try XCTUnwrap(prepared.stillSize, target)
+            let again = PictureSize.of(prepared.picture.spec)
+            XCTAssertEqual(size.width, again.width, target)
+            XCTAssertEqual(size.height, again.height, target)
+        }
     }
 
     /// While another thread makes the same image the loop declines (nil) at once rather than
@@ -76,8 +108,8 @@ final class LoopRenderTests: XCTestCase {
         let loop = responder(cache: cache)
         let request = get("/toggle?on=1&color=orange")
         // Parse it (memoized) to know its key, then hold that key's render open on another thread.
-        _ = loop.prepareToggle(request, format: .png, impliedScale: nil)
-        let key = try XCTUnwrap(loop.prepared.entry(for: request)?.key)
+        _ = try? loop.prepareToggle(request, format: .png, impliedScale: nil)
+        let key = try XCTUnwrap(loop.prepared.entry(for: request)?.cacheKey?.text)
         let making = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let other = DispatchGroup()
         DispatchQueue.global().async(group: other) {

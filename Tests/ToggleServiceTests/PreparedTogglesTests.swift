@@ -13,7 +13,7 @@ final class PreparedTogglesTests: XCTestCase {
 
     private func entry(_ key: String) -> PreparedToggle {
         PreparedToggle(picture: ToggleImage.Picture(query: try! ToggleQuery(rawQuery: "on=1"), format: .png),
-                       key: key, entityTag: "\"\(key)\"", fields: HTTPFields())
+                       key: key, keyHash: EntityTag.fnv1a(key.utf8), entityTag: "\"\(key)\"", fields: HTTPFields())
     }
 
     func testFoundByEqualBytesOnly() {
@@ -44,14 +44,28 @@ final class PreparedTogglesTests: XCTestCase {
         }
     }
 
-    func testLongTargetsAreNotKeptAndTheTableStartsOverWhenFull() {
+    func testLongTargetsAreNotKeptAndTheOldestGoesFirstWhenFull() {
         let memo = PreparedToggles(limit: 2)
         let long = request("/toggle?label=" + String(repeating: "a", count: 250))
         memo.insert(entry("long"), for: long)
         XCTAssertNil(memo.entry(for: long))
         XCTAssertEqual(memo.count, 0)
         for i in 0 ..< 3 { memo.insert(entry("\(i)"), for: request("/toggle?on=\(i)")) }
-        XCTAssertEqual(memo.count, 1)
-        XCTAssertNotNil(memo.entry(for: request("/toggle?on=2")))
+        XCTAssertEqual(memo.count, 2)
+        XCTAssertNil(memo.entry(for: request("/toggle?on=0")))
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=1"))?.entityTag, "\"1\"")
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=2"))?.entityTag, "\"2\"")
+        // A target already held is not inserted again (nor does it move up); the next new one
+        // drops the oldest, then the ring goes round.
+        memo.insert(entry("1 again"), for: request("/toggle?on=1"))
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=1"))?.entityTag, "\"1\"")
+        memo.insert(entry("3"), for: request("/toggle?on=3"))
+        XCTAssertNil(memo.entry(for: request("/toggle?on=1")))
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=2"))?.entityTag, "\"2\"")
+        memo.insert(entry("4"), for: request("/toggle?on=4"))
+        XCTAssertNil(memo.entry(for: request("/toggle?on=2")))
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=3"))?.entityTag, "\"3\"")
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=4"))?.entityTag, "\"4\"")
+        XCTAssertEqual(memo.count, 2)
     }
 }

@@ -138,6 +138,44 @@ final class ToggleQueryTests: XCTestCase {
         EntityTag.strong(hashing: try spec(query).canonicalKey.utf8)
     }
 
+    /// `plainDecimal` reads what `Double(String)` (strtod, correctly rounded) reads, for the texts
+    /// a plain decimal accepts, and refuses the rest: over random digit strings of every length
+    /// and point position, the fast path's edge at 2^53 and near-halfway cases.
+    func testPlainDecimalsReadAsDoubleDoes() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "1", "4", "1.5", "0.001", "9007199254740992", "9007199254740993", "9999999999999999",
+                     "0.1", "0.3", "2.675", "1.00000000000002", "123456789012.345", "64", "64.0", "00.5"]
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 1...16, using: &generator)
+            var text = String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            if length > 2, Bool.random(using: &generator) {
+                let at = text.index(text.startIndex, offsetBy: Int.random(in: 1..<(length - 1), using: &generator))
+                text.replaceSubrange(at...at, with: ".")
+            }
+            texts.append(text)
+        }
+        for text in texts {
+            XCTAssertEqual(ToggleQuery.plainDecimal(Array(text.utf8)), Double(text), text)
+        }
+        for refused in ["", ".5", "5.", "1..2", "1.2.3", "-1", "+1", "1e3", " 1", "12345678901234567", "1.0000000000000002", "0x10", "1,5"] {
+            XCTAssertNil(ToggleQuery.plainDecimal(Array(refused.utf8)), refused)
+        }
+    }
+
+    /// The packed-name table finds every accepted name's row, as the dictionary does, and no
+    /// other name: prefixes, extensions, case changes, a NUL after the name, long names.
+    func testParameterNameTableMatchesTheDictionary() {
+        for (name, row) in ToggleQuery.parameterRows {
+            XCTAssertEqual(ParameterNameTable.row(named: name), row, name)
+            for other in [String(name.dropLast()), name + "x", name.uppercased(), name + "\u{0}", "x" + name,
+                          name + String(repeating: "_", count: 16)] where ToggleQuery.parameterRows[other] == nil {
+                XCTAssertNil(ParameterNameTable.row(named: other), other)
+            }
+        }
+        XCTAssertNil(ParameterNameTable.row(named: ""))
+        XCTAssertNil(ParameterNameTable.row(named: "colour"))
+    }
+
     func testEntityTagIsFNV1a64() {
         // Reference values: the FNV test suite (Fowler, Noll, Vo; isthe.com/chongo/tech/comp/fnv).
         XCTAssertEqual(EntityTag.strong(hashing: "".utf8), "\"cbf29ce484222325\"")
@@ -145,6 +183,12 @@ final class ToggleQueryTests: XCTestCase {
         XCTAssertEqual(EntityTag.strong(hashing: "foobar".utf8), "\"85944171f73967e8\"")
         // Not contiguous: the generic path gives the same tag.
         XCTAssertEqual(EntityTag.strong(hashing: "foobar".utf8.lazy.map { $0 }), "\"85944171f73967e8\"")
+        // From the hash taken once (as the responder does for the tag and the image cache's key).
+        XCTAssertEqual(EntityTag.fnv1a("foobar".utf8), 0x8594_4171_f739_67e8)
+        XCTAssertEqual(EntityTag.strong(fnv1a: 0x0a00_0000_0000_00ff), "\"0a000000000000ff\"")
+        // The image cache's hash: MurmurHash3's fmix64 of the FNV-1a (computed apart, in Python).
+        XCTAssertEqual(ImageCache.Key("foobar").hash, 0x2c22_1949_22d1_672b)
+        XCTAssertEqual(ImageCache.Key("foobar", fnv1a: 0x8594_4171_f739_67e8).hash, 0x2c22_1949_22d1_672b)
     }
 
     func testPlainAndEscapedComponentsDecodeAlike() throws {

@@ -46,6 +46,8 @@ public enum SymbolCatalog {
     /// - Throws: `SymbolError.unknownName` for a name the catalogue does not know;
     ///   `.corruptIcon` or `.nothingToSlash` when the bundled data of its icon cannot be drawn.
     public static func outline(named name: String) throws(SymbolError) -> Path {
+        // Only a known name's outline is kept, so a kept one needs no resolving.
+        if let path = cache.recentPath(for: name) { return path }
         guard let source = resolve(name) else { throw .unknownName(name) }
         if let path = cache.path(for: name, make: { try? outline(of: source) }) { return path }
         // Only broken icon data leaves nil in the cache: parse again for its error (never for a

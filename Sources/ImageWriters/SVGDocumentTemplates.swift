@@ -1,0 +1,246 @@
+import Geometry
+import Scene
+import Utilities
+
+/// Whole SVG documents kept by what they draw except their colours, so a scene that differs from
+/// one written before only in its paints (a toggle in a new tint: the same track, knob, shadow
+/// and symbol at the same size, scale and state) is its earlier document with the `fill` and
+/// `fill-opacity` attributes written again: one copy of the markup instead of a walk of the
+/// scene writing every element, number and path (about 13,000 instructions for a toggle at
+/// scale 2, of which this keeps about a fifth).
+///
+/// A template is a document as `SVGWriter.documentBytes` wrote it plus where each operation's
+/// paint (`SVGWriter.paintBytes`) stands in it. Two scenes share a template when they have the
+/// same size and title and operation for operation the same kind, the same path storage (the
+/// styles share their track, knob and symbol paths between scenes: `StyleShapes`, the symbol
+/// cache), the same transform, shadow offset and blur, and fill rule: then `documentBytes`
+/// writes the same bytes for both outside the paints, since it reads nothing else of them. A
+/// path is known by the address of its element storage, which the template holds (a copy of the
+/// path), so no other path can have that address, and no one can change those elements in place,
+/// while it lives.
+///
+/// Only scenes without layers (a row or a card has them; they are written in full) and whose
+/// paths are non-empty. A scene with a path made afresh for every request (a style's label: its
+/// glyph outlines) never matches; so that such scenes do not fill the table with templates no one
+/// uses, which every lookup of their size would compare against, at most `unusedPerFrame`
+/// templates of one size, title and operation count that have not been used yet (`hits`) are
+/// held: a new one replaces the oldest of them. Bounded: at most `capacity` templates of at most `maximumBytes` each
+/// (about 1 MiB in all), the oldest replaced first; shared by all threads behind one lock, held
+/// for a lookup with the copy of a hit (about a microsecond) or an insertion.
+enum SVGDocumentTemplates {
+    static let capacity = 64
+    static let maximumBytes = 16 << 10
+    /// Unused templates held per size, title and operation count: a few toggles that differ only
+    /// in their symbol, asked in turn, each keep theirs until used.
+    static let unusedPerFrame = 4
+
+    /// What `documentBytes` reads of one operation, besides its paint.
+    struct Operation {
+        enum Kind: UInt8 { case paint, fill, shadow }
+        var kind: Kind
+        /// The path, held so that its storage (`address`) lives as long as the template.
+        var path: Path
+        var address: UnsafeRawPointer?
+        /// A fill's transform, or a shadow's (its offset apart).
+        var transform: AffineTransform
+        var offset: Point
+        var sigma: Double
+        var fillRule: FillRule
+
+        init?(_ operation: SceneOperation) {
+            switch operation {
+            case .paint:
+                self.init(kind: .paint, path: Path(), transform: .identity, offset: Point(0, 0), sigma: 0,
+                          fillRule: .nonZero)
+            case .fill(let f):
+                self.init(kind: .fill, path: f.path, transform: f.transform, offset: Point(0, 0), sigma: 0,
+                          fillRule: f.fillRule)
+            case .shadow(let s):
+                self.init(kind: .shadow, path: s.path, transform: s.transform, offset: s.offset, sigma: s.sigma,
+                          fillRule: .nonZero)
+            case .layer:
+                return nil
+            }
+            if kind != .paint && address == nil { return nil }
+        }
+
+        private init(kind: Kind, path: Path, transform: AffineTransform, offset: Point, sigma: Double,
+                     fillRule: FillRule) {
+            self.kind = kind
+            self.path = path
+            self.address = SVGDocumentTemplates.address(of: path)
+            self.transform = transform
+            self.offset = offset
+            self.sigma = sigma
+            self.fillRule = fillRule
+        }
+
+        /// Whether `documentBytes` writes `operation` as it wrote this one, paint apart.
+        @inline(__always)
+        func matches(_ operation: SceneOperation) -> Bool {
+            switch operation {
+            case .paint:
+                return kind == .paint
+            case .fill(let f):
+                return kind == .fill && address == SVGDocumentTemplates.address(of: f.path)
+                    && transform == f.transform && fillRule == f.fillRule
+            case .shadow(let s):
+                return kind == .shadow && address == SVGDocumentTemplates.address(of: s.path)
+                    && transform == s.transform && offset == s.offset && sigma == s.sigma
+            case .layer:
+                return false
+            }
+        }
+    }
+
+    /// A class: a lookup takes a reference, not a copy of six fields. Touched under the lock only.
+    final class Template: @unchecked Sendable {
+        /// Documents made from this template (`hits` is read and written under the lock).
+        var hits = 0
+        /// Order of insertion (the oldest unused one of a frame is replaced first).
+        var serial = 0
+        let width: Int
+        let height: Int
+        let title: String
+        let operations: [Operation]
+        let bytes: [UInt8]
+        /// Where each operation's paint stands in `bytes`, in the order of `operations`.
+        let paints: [Range<Int>]
+
+        init(width: Int, height: Int, title: String, operations: [Operation], bytes: [UInt8], paints: [Range<Int>]) {
+            self.width = width
+            self.height = height
+            self.title = title
+            self.operations = operations
+            self.bytes = bytes
+            self.paints = paints
+        }
+
+        /// Same size, title and operation count (what is compared first).
+        func hasFrame(of scene: Scene) -> Bool {
+            width == scene.width && height == scene.height && operations.count == scene.operations.count
+                && title == scene.title
+        }
+
+        func matches(_ scene: Scene) -> Bool {
+            guard hasFrame(of: scene) else { return false }
+            for i in operations.indices where !operations[i].matches(scene.operations[i]) { return false }
+            return true
+        }
+
+        /// The document of `scene` (which `matches`): the kept bytes with `scene`'s paints.
+        func document(for scene: Scene) -> [UInt8] {
+            let operations = scene.operations
+            var written = true
+            let fast = bytes.withUnsafeBufferPointer { kept in
+                [UInt8](unsafeUninitializedCapacity: kept.count + SVGWriter.maximumPaintBytes * paints.count) { out, count in
+                    let source = kept.baseAddress!, target = out.baseAddress!
+                    var from = 0, at = 0
+                    for i in paints.indices {
+                        let paint = paints[i], colour = SVGWriter.colour(operations[i])
+                        guard SVGText.thousandths(colour.alpha) != nil else { written = false; break }
+                        (target + at).update(from: source + from, count: paint.lowerBound - from)
+                        at += paint.lowerBound - from
+                        at += SVGWriter.writePaint(colour, to: target + at)
+                        from = paint.upperBound
+                    }
+                    guard written else { count = 0; return }
+                    (target + at).update(from: source + from, count: kept.count - from)
+                    count = at + kept.count - from
+                }
+            }
+            if written { return fast }
+            // An alpha too large for `writePaint` (never a colour's): through `paintBytes`.
+            var out = SVGBytes(capacity: bytes.count + 64 * paints.count)
+            var from = 0
+            bytes.withUnsafeBufferPointer { kept in
+                for i in paints.indices {
+                    out.append(kept.baseAddress! + from, count: paints[i].lowerBound - from)
+                    SVGWriter.paintBytes(SVGWriter.colour(operations[i]), to: &out)
+                    from = paints[i].upperBound
+                }
+                out.append(kept.baseAddress! + from, count: kept.count - from)
+            }
+            return out.bytes
+        }
+    }
+
+    private struct Storage {
+        var templates: [Template] = []
+        /// Templates inserted so far (their `serial`).
+        var serial = 0
+        /// Where the next template goes once full.
+        var next = 0
+    }
+
+    private static let storage = Locked(Storage())
+
+    /// The document of `scene` from a template, or nil when none matches.
+    static func document(for scene: Scene) -> [UInt8]? {
+        storage.withLock { s in
+            for template in s.templates where template.matches(scene) {
+                template.hits += 1
+                return template.document(for: scene)
+            }
+            return nil
+        }
+    }
+
+    /// Keeps `bytes`, written by `documentBytes` for `scene` with its paints at `paints`, as a
+    /// template, unless `scene` cannot have one.
+    static func keep(_ scene: Scene, bytes: [UInt8], paints: [Range<Int>]) {
+        guard bytes.count <= maximumBytes, paints.count == scene.operations.count else { return }
+        var operations: [Operation] = []
+        operations.reserveCapacity(scene.operations.count)
+        for operation in scene.operations {
+            guard let kept = Operation(operation) else { return }
+            operations.append(kept)
+        }
+        let template = Template(width: scene.width, height: scene.height, title: scene.title,
+                                operations: operations, bytes: bytes, paints: paints)
+        storage.withLock { s in
+            s.serial += 1
+            template.serial = s.serial
+            var unused = 0, oldestUnused: Int?
+            for i in s.templates.indices where s.templates[i].hasFrame(of: scene) {
+                let held = s.templates[i]
+                if held.matches(scene) { return }
+                guard held.hits == 0 else { continue }
+                unused += 1
+                if oldestUnused.map({ held.serial < s.templates[$0].serial }) ?? true { oldestUnused = i }
+            }
+            if unused >= unusedPerFrame, let oldestUnused {
+                s.templates[oldestUnused] = template
+            } else if s.templates.count < capacity {
+                s.templates.append(template)
+            } else {
+                s.templates[s.next] = template
+                s.next = (s.next + 1) % capacity
+            }
+        }
+    }
+
+    /// Templates held of `scene`'s size, title and operation count (for tests).
+    static func count(withFrameOf scene: Scene) -> Int {
+        storage.withLock { s in s.templates.filter { $0.hasFrame(of: scene) }.count }
+    }
+
+    /// Whether `scene` can have a template: no layers, no empty path.
+    static func admits(_ scene: Scene) -> Bool {
+        for operation in scene.operations {
+            switch operation {
+            case .paint: continue
+            case .fill(let f): if f.path.elements.isEmpty { return false }
+            case .shadow(let s): if s.path.elements.isEmpty { return false }
+            case .layer: return false
+            }
+        }
+        return true
+    }
+
+    /// The address of `path`'s element storage (nil when it has no elements).
+    @inline(__always)
+    static func address(of path: Path) -> UnsafeRawPointer? {
+        path.elements.isEmpty ? nil : path.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+}
