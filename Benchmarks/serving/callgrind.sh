@@ -8,6 +8,9 @@
 # Env: PATH_QUERY (default /toggle?on=1), TOP=N also prints the N costliest functions (self cost).
 set -eu
 . "$(dirname "$0")/common.sh"
+# One hash seed for every run: with Swift's per-process random seed, dictionary probe lengths
+# differ between the short and the long run and the figure moved by up to ~300 instructions.
+export SWIFT_DETERMINISTIC_HASHING="${SWIFT_DETERMINISTIC_HASHING:-1}"
 target=${PATH_QUERY:-/toggle?on=1}
 if [ $# -eq 0 ]; then
     (cd "$bench_root" && swift build -c release --product serving-bench --scratch-path "$scratch" >/dev/null)

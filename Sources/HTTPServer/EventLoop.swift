@@ -59,11 +59,14 @@ final class EventLoop: @unchecked Sendable {
     /// counted per value. Loop thread only.
     private(set) var turn: UInt64 = 0
 
-    /// The second (since 1970) the cached trailers below were made for, and those trailers:
-    /// keep-alive, `Connection: close`, `Connection: keep-alive` (see `dateTrailer`).
+    /// The second (since 1970) the trailers below were made for, and those trailers: keep-alive,
+    /// `Connection: close`, `Connection: keep-alive` (see `dateTrailer`), all three made when the
+    /// second changes (plain arrays: an optional in an array was copied out per response).
     /// Loop thread only, so neither needs a lock or an atomic.
     private var trailerSecond = Int.min
-    private var trailers: [[UInt8]?] = [nil, nil, nil]
+    private var keepAliveTrailer: [UInt8] = []
+    private var closeTrailer: [UInt8] = []
+    private var announceTrailer: [UInt8] = []
 
     /// The buffer this loop's connections receive into, 64 KiB, allocated once. Loop thread only:
     /// a connection copies what it read to its parser before it reads again, and no connection's
@@ -197,14 +200,12 @@ final class EventLoop: @unchecked Sendable {
         let second = Int(time(nil))
         if second != trailerSecond {
             trailerSecond = second
-            trailers = [nil, nil, nil]
+            let date = HTTPDate.imfFixdate(epochSeconds: second)
+            keepAliveTrailer = ResponseSerializer.trailer(date: date, close: false, announceKeepAlive: false)
+            closeTrailer = ResponseSerializer.trailer(date: date, close: true, announceKeepAlive: false)
+            announceTrailer = ResponseSerializer.trailer(date: date, close: false, announceKeepAlive: true)
         }
-        let index = close ? 1 : announceKeepAlive ? 2 : 0
-        if let trailer = trailers[index] { return trailer }
-        let trailer = ResponseSerializer.trailer(date: HTTPDate.imfFixdate(epochSeconds: second), close: close,
-                                                 announceKeepAlive: announceKeepAlive)
-        trailers[index] = trailer
-        return trailer
+        return close ? closeTrailer : announceKeepAlive ? announceTrailer : keepAliveTrailer
     }
 
     /// Registers `fd` for `events`; returns the token for `unregister`, or nil if

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Checks one complete request head (request line, field lines, the final CRLF CRLF) and builds
 /// the `HTTPRequest`. A pure function over bytes; `RequestParser` finds the head's end.
 enum HeadParser {
@@ -44,7 +48,8 @@ enum HeadParser {
             var request = HTTPRequest(buffer: buffer, method: start.method, methodKind: start.methodKind,
                                       target: start.target,
                                       queryStart: start.queryOffset.map { start.target.lowerBound + $0 },
-                                      path: start.path, version: start.version, fieldLines: lines.fieldLines)
+                                      path: start.path, version: start.version, fieldLines: lines.fieldLines,
+                                      hasIfNoneMatch: fields.hasIfNoneMatch)
             // An absolute-form target's authority replaces Host (RFC 9112 section 3.2.2).
             if let authority = start.authority { request.headers.set(name: "Host", value: authority) }
             let head = RequestHead(request: request, bodyLength: bodyLength, keepAlive: keepAlive)
@@ -188,62 +193,88 @@ enum HeadParser {
         var hasTransferEncoding = false
         var connectionClose = false
         var connectionKeepAlive = false
+        /// An `If-None-Match` line was seen (`HTTPRequest.field(named:)` then need not look for one).
+        var hasIfNoneMatch = false
     }
 
     /// Field lines (RFC 9112 section 5): `name: OWS value OWS`, no obs-fold.
+    /// Walks the lines' storage once through a pointer (line ends by `memchr`), with no slice made
+    /// per line or per name and value (each one retained and released the head's buffer).
     static func fieldLines(_ lines: FieldLines,
                            limits: RequestParserLimits) throws(RequestRejection) -> FieldSummary {
         if lines.count > limits.maxHeaderFields { throw bad(431) }
         var fields = FieldSummary()
-        for line in lines {
-            guard let (name, value) = fieldLine(line) else { throw bad() }
-            note(name: name, value: value, in: &fields)
+        let bytes = lines.bytes
+        let valid = bytes.withUnsafeBufferPointer { b -> Bool in
+            guard let base = b.baseAddress else { return true }
+            var start = 0
+            // Each line ends with CRLF (the scanner checked a CR before every LF).
+            while start < b.count, let hit = memchr(base + start, Int32(ByteClass.lf), b.count - start) {
+                let lf = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                let line = UnsafeBufferPointer(start: base + start, count: lf - 1 - start)
+                guard let parts = fieldLineParts(line) else { return false }
+                note(name: UnsafeBufferPointer(rebasing: line[..<parts.colon]),
+                     value: UnsafeBufferPointer(rebasing: line[parts.valueStart ..< parts.valueEnd]),
+                     valueIn: bytes, at: bytes.startIndex + start + parts.valueStart ..< bytes.startIndex + start + parts.valueEnd,
+                     in: &fields)
+                start = lf + 1
+            }
+            return true
         }
+        guard valid else { throw bad() }
         return fields
     }
 
-    /// One field line's name and value (optional whitespace trimmed), or nil when it is not
-    /// `token ":" OWS field-value OWS`: a line starting with whitespace (obs-fold), no colon, an
-    /// empty name or one with a byte outside `tchar`, a control byte in the value. One pass over
-    /// the line's storage (the name's bytes up to the first byte that is not `tchar`, which must
-    /// be the colon; the value's bytes).
-    static func fieldLine(_ line: ArraySlice<UInt8>) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)? {
-        let parts: (colon: Int, valueStart: Int, valueEnd: Int)? = line.withUnsafeBufferPointer { l in
-            var i = 0
-            while i < l.count, ByteClass.isTokenChar(l[i]) { i += 1 }
-            guard i > 0, i < l.count, l[i] == ByteClass.colon else { return nil }
-            let colon = i
-            for j in colon + 1 ..< l.count where !ByteClass.isFieldValueChar(l[j]) { return nil }
-            var start = colon + 1, end = l.count
-            while start < end, ByteClass.isOWS(l[start]) { start += 1 }
-            while end > start, ByteClass.isOWS(l[end - 1]) { end -= 1 }
-            return (colon, start, end)
-        }
-        guard let parts else { return nil }
-        let base = line.startIndex
-        return (line[base ..< base + parts.colon], line[base + parts.valueStart ..< base + parts.valueEnd])
+    /// Where a field line's colon is and where its value starts and ends (optional whitespace
+    /// trimmed), or nil when it is not `token ":" OWS field-value OWS`: a line starting with
+    /// whitespace (obs-fold), no colon, an empty name or one with a byte outside `tchar`, a
+    /// control byte in the value. One pass over the line (the name's bytes up to the first byte
+    /// that is not `tchar`, which must be the colon; the value's bytes).
+    static func fieldLineParts(_ l: UnsafeBufferPointer<UInt8>) -> (colon: Int, valueStart: Int, valueEnd: Int)? {
+        var i = 0
+        while i < l.count, ByteClass.isTokenChar(l[i]) { i += 1 }
+        guard i > 0, i < l.count, l[i] == ByteClass.colon else { return nil }
+        let colon = i
+        for j in colon + 1 ..< l.count where !ByteClass.isFieldValueChar(l[j]) { return nil }
+        var start = colon + 1, end = l.count
+        while start < end, ByteClass.isOWS(l[start]) { start += 1 }
+        while end > start, ByteClass.isOWS(l[end - 1]) { end -= 1 }
+        return (colon, start, end)
     }
 
-    /// Records what a field line means for Host, framing and keep-alive.
-    private static func note(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>, in fields: inout FieldSummary) {
-        if ByteClass.equalsLowercase(name, "host") {
+    /// Records what a field line means for Host, framing and keep-alive, and whether it is
+    /// `If-None-Match`. The name's length picks the one name it can be. `value` is
+    /// `buffer[valueRange]`, from which the rarer framing fields take a slice.
+    private static func note(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>,
+                             valueIn buffer: ArraySlice<UInt8>, at valueRange: Range<Int>,
+                             in fields: inout FieldSummary) {
+        switch name.count {
+        case 4:
+            guard ByteClass.equalsLowercase(name, "host") else { return }
             fields.hostCount += 1
             if !value.allSatisfy(isHostChar) { fields.hostValid = false }
-        } else if ByteClass.equalsLowercase(name, "content-length") {
-            if let n = parseContentLength(value) {
+        case 14:
+            guard ByteClass.equalsLowercase(name, "content-length") else { return }
+            if let n = parseContentLength(buffer[valueRange]) {
                 if let previous = fields.contentLength, previous != n { fields.contentLengthConflict = true }
                 fields.contentLength = n
             } else {
                 fields.contentLengthInvalid = true
             }
-        } else if ByteClass.equalsLowercase(name, "transfer-encoding") {
+        case 17:
+            guard ByteClass.equalsLowercase(name, "transfer-encoding") else { return }
             fields.hasTransferEncoding = true
-            fields.transferCodings.append(contentsOf: listElements(value))
-        } else if ByteClass.equalsLowercase(name, "connection") {
-            for token in listElements(value) {
+            fields.transferCodings.append(contentsOf: listElements(buffer[valueRange]))
+        case 13:
+            if ByteClass.equalsLowercase(name, "if-none-match") { fields.hasIfNoneMatch = true }
+        case 10:
+            guard ByteClass.equalsLowercase(name, "connection") else { return }
+            for token in listElements(buffer[valueRange]) {
                 if ByteClass.equalsLowercase(token, "close") { fields.connectionClose = true }
                 if ByteClass.equalsLowercase(token, "keep-alive") { fields.connectionKeepAlive = true }
             }
+        default:
+            break
         }
     }
 

@@ -11,120 +11,155 @@ import Glibc
 /// can never be split or forged. Targets longer than 2,048 bytes are cut (the line says so).
 public struct AccessLog: HTTPServerMetrics {
     /// Receives each line, without its newline. Called concurrently from server threads.
-    let sink: @Sendable (String) -> Void
+    let sink: (@Sendable (String) -> Void)?
+    /// Where lines go as bytes when the log was made with `init(writer:)`.
+    let writer: AccessLogWriter?
 
     public init(sink: @escaping @Sendable (String) -> Void) {
         self.sink = sink
+        self.writer = nil
+    }
+
+    /// Lines are written as bytes straight into `writer`'s buffer (`AccessLogWriter.append(line:)`):
+    /// no `String` and no allocation per line (the two a `String` sink costs).
+    public init(writer: AccessLogWriter) {
+        self.sink = nil
+        self.writer = writer
     }
 
     public func requestCompleted(_ exchange: HTTPExchange) {
-        sink(Self.line(for: exchange, at: Self.now()))
+        Self.withLine(for: exchange, at: Self.now()) { line in
+            if let writer {
+                writer.append(line: line)
+            } else if let sink {
+                sink(String(decoding: line, as: UTF8.self))
+            }
+        }
     }
 
     /// The log line for `exchange` finished at `time` (seconds since 1970, UTC).
-    /// Built as bytes in one preallocated array, with numbers and the timestamp written digit by
-    /// digit (string appends, `Double.description` and a locked once-a-second timestamp cache
-    /// were about 20,000 instructions per line; this is a few thousand, and takes no lock).
     public static func line(for exchange: HTTPExchange, at time: Double) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(384)
-        out.append(contentsOf: #"{"time":""#.utf8)
+        withLine(for: exchange, at: time) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the bytes of `line(for:at:)`, made in a buffer on the stack (on the heap
+    /// only for a line over 1 KiB: a long target or annotation).
+    /// Numbers and the timestamp are written digit by digit, constant text copied from static
+    /// strings (string appends, `Double.description` and a locked once-a-second timestamp cache
+    /// were about 20,000 instructions per line; an array per line and a `String` made from it
+    /// another 2,000 or so).
+    static func withLine<Result>(for exchange: HTTPExchange, at time: Double,
+                                 _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { storage in
+            var out = LineBuffer(storage)
+            write(exchange, at: time, to: &out)
+            return out.withBytes(body)
+        }
+    }
+
+    /// Writes the line's bytes (without a newline) to `out`.
+    static func write(_ exchange: HTTPExchange, at time: Double, to out: inout LineBuffer) {
+        out.append(#"{"time":""#)
         appendTimestamp(time, to: &out)
-        out.append(contentsOf: #"","method":"#.utf8)
-        if let method = exchange.method { appendJSON(method, to: &out) } else { out.append(contentsOf: "null".utf8) }
-        out.append(contentsOf: #","target":"#.utf8)
+        out.append(#"","method":"#)
+        if let method = exchange.method { appendJSON(method, to: &out) } else { out.append("null") }
+        out.append(#","target":"#)
         if let bytes = exchange.targetUTF8, bytes.count <= 2048, Self.isPlain(bytes) {
             // The usual target: its received bytes as they are, no String made.
             out.append(0x22)
-            out.append(contentsOf: bytes)
+            bytes.withUnsafeBytes { out.append($0) }
             out.append(0x22)
         } else if let target = exchange.target {
             let cut = target.utf8.count > 2048
             appendJSON(cut ? String(decoding: target.utf8.prefix(2048), as: UTF8.self) : target, to: &out)
-            if cut { out.append(contentsOf: #","target_truncated":true"#.utf8) }
+            if cut { out.append(#","target_truncated":true"#) }
         } else {
-            out.append(contentsOf: "null".utf8)
+            out.append("null")
         }
-        out.append(contentsOf: #","status":"#.utf8)
+        out.append(#","status":"#)
         appendDecimal(exchange.status, to: &out)
-        out.append(contentsOf: #","bytes":"#.utf8)
+        out.append(#","bytes":"#)
         appendDecimal(exchange.bytes, to: &out)
-        out.append(contentsOf: #","duration_ms":"#.utf8)
+        out.append(#","duration_ms":"#)
         appendMilliseconds(exchange.duration, to: &out)
+        // Annotations as fields, keys in sorted order; the usual one or two found by walking the
+        // dictionary once, without hashing or sorting.
         let annotations = exchange.annotations
-        func field(_ key: String) {
-            guard let value = annotations[key] else { return }
+        func field(_ key: String, _ value: String) {
             out.append(0x2C)  // ,
             appendJSON(key, to: &out)
             out.append(0x3A)  // :
             appendJSON(value, to: &out)
         }
-        // Keys in sorted order; the usual one or two without sorting an array.
         switch annotations.count {
         case 0: break
-        case 1: field(annotations.keys.first!)
-        case 2:
-            let a = annotations.keys.first!, b = annotations.keys[annotations.keys.index(after: annotations.keys.startIndex)]
-            field(min(a, b))
-            field(max(a, b))
+        case 1, 2:
+            var first: (key: String, value: String)?, second: (key: String, value: String)?
+            for pair in annotations {
+                if first == nil { first = pair } else { second = pair }
+            }
+            if let a = first {
+                if let b = second, b.key < a.key {
+                    field(b.key, b.value)
+                    field(a.key, a.value)
+                } else {
+                    field(a.key, a.value)
+                    if let b = second { field(b.key, b.value) }
+                }
+            }
         default:
-            for key in annotations.keys.sorted() { field(key) }
+            for (key, value) in annotations.sorted(by: { $0.key < $1.key }) { field(key, value) }
         }
         out.append(0x7D)  // }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends `s` as a JSON string literal: as is when it is printable ASCII without quotes or
     /// backslashes (the usual target), else through `JSON.string`.
-    static func appendJSON(_ s: String, to out: inout [UInt8]) {
+    static func appendJSON(_ s: String, to out: inout LineBuffer) {
         var s = s
         let plain = s.withUTF8 { bytes -> Bool in
             for byte in bytes where byte < 0x20 || byte >= 0x7f || byte == 0x22 || byte == 0x5c { return false }
             out.append(0x22)
-            out.append(contentsOf: bytes)
+            out.append(UnsafeRawBufferPointer(bytes))
             out.append(0x22)
             return true
         }
-        if !plain { out.append(contentsOf: JSON.string(s).utf8) }
+        if !plain {
+            var escaped = JSON.string(s)
+            escaped.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Printable ASCII without quotes or backslashes: written into a JSON string as it is.
     static func isPlain(_ bytes: ArraySlice<UInt8>) -> Bool {
-        !bytes.contains { $0 < 0x20 || $0 >= 0x7f || $0 == 0x22 || $0 == 0x5c }
-    }
-
-    /// Appends `value` in decimal (a minus sign if negative).
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(0x2D) }
-        var v = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                d[count] = UInt8(truncatingIfNeeded: v % 10) + 0x30
-                v /= 10
-                count += 1
-            } while v > 0
-            while count > 0 {
-                count -= 1
-                out.append(d[count])
-            }
+        bytes.withUnsafeBufferPointer { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7f || byte == 0x22 || byte == 0x5c { return false }
+            return true
         }
     }
 
+    /// Appends `value` in decimal (a minus sign if negative).
+    static func appendDecimal(_ value: Int, to out: inout LineBuffer) {
+        if value < 0 { out.append(0x2D) }
+        let v = value.magnitude
+        var digits = 1, limit: UInt = 10
+        while v >= limit && digits < 20 {
+            digits += 1
+            (limit, _) = limit.multipliedReportingOverflow(by: 10)
+        }
+        out.appendDigits(v, count: digits)
+    }
+
     /// Appends `value` zero-padded to `width` digits (`value` >= 0).
-    static func appendPadded(_ value: Int, width: Int, to out: inout [UInt8]) {
+    static func appendPadded(_ value: Int, width: Int, to out: inout LineBuffer) {
         var digits = 1, limit = 10
         while value >= limit && digits < 19 { digits += 1; limit &*= 10 }
-        for _ in digits ..< max(digits, width) { out.append(0x30) }
-        appendDecimal(value, to: &out)
+        out.appendDigits(UInt(max(0, value)), count: max(digits, width))
     }
 
     /// Appends `seconds` as milliseconds rounded to the microsecond, e.g. `0.413`, `12.5` (at most
     /// three decimals, trailing zeros dropped).
-    static func appendMilliseconds(_ seconds: Double, to out: inout [UInt8]) {
+    static func appendMilliseconds(_ seconds: Double, to out: inout LineBuffer) {
         guard seconds.isFinite, abs(seconds) < 1e9 else { return appendDecimal(0, to: &out) }
         var micros = Int((seconds * 1_000_000).rounded())
         if micros < 0 { out.append(0x2D); micros = -micros }
@@ -145,20 +180,40 @@ public struct AccessLog: HTTPServerMetrics {
 
     /// RFC 3339 UTC with milliseconds: `2026-11-29T12:31:03.123Z`.
     static func timestamp(_ time: Double) -> String {
-        var out: [UInt8] = []
-        appendTimestamp(time, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { storage in
+            var out = LineBuffer(storage)
+            appendTimestamp(time, to: &out)
+            return out.withBytes { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
     /// Appends `timestamp(time)`: the civil date from the day count by Howard Hinnant's
     /// `civil_from_days` (proleptic Gregorian, http://howardhinnant.github.io/date_algorithms.html),
     /// so no `gmtime_r`, no cache and no lock.
-    static func appendTimestamp(_ time: Double, to out: inout [UInt8]) {
+    static func appendTimestamp(_ time: Double, to out: inout LineBuffer) {
         let seconds = Int(time.rounded(.down))
         let millis = max(0, min(999, Int((time - Double(seconds)) * 1000)))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
+        if (0...9999).contains(year) {
+            // The usual case, fixed width: `YYYY-MM-DDTHH:MM:SS.mmmZ` written in place.
+            out.appendDigits(UInt(year), count: 4)
+            out.append(0x2D)
+            out.appendDigits(UInt(month), count: 2)
+            out.append(0x2D)
+            out.appendDigits(UInt(day), count: 2)
+            out.append(0x54)  // T
+            out.appendDigits(UInt(secondOfDay / 3600), count: 2)
+            out.append(0x3A)
+            out.appendDigits(UInt(secondOfDay / 60 % 60), count: 2)
+            out.append(0x3A)
+            out.appendDigits(UInt(secondOfDay % 60), count: 2)
+            out.append(0x2E)
+            out.appendDigits(UInt(millis), count: 3)
+            out.append(0x5A)  // Z
+            return
+        }
         appendPadded(year, width: 4, to: &out)
         out.append(0x2D)
         appendPadded(month, width: 2, to: &out)
@@ -189,11 +244,92 @@ public struct AccessLog: HTTPServerMetrics {
     }
 }
 
+/// The bytes of one log line, written into memory given by the caller (a buffer on the stack)
+/// and moved to the heap only if the line outgrows it.
+struct LineBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+    /// `base` was allocated here (the line outgrew the caller's memory) and is freed here.
+    private var ownsStorage = false
+
+    /// A buffer writing into `storage` (which must outlive it) first.
+    init(_ storage: UnsafeMutableBufferPointer<UInt8>) {
+        base = storage.baseAddress!
+        capacity = storage.count
+    }
+
+    deinit {
+        if ownsStorage { base.deallocate() }
+    }
+
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        let n = bytes.count
+        if count + n > capacity { grow(toHold: count + n) }
+        let from = source.assumingMemoryBound(to: UInt8.self), to = base + count
+        if n <= 16 {
+            // Keys, short values and constant text: a loop costs less than a call to memmove.
+            for i in 0 ..< n { to[i] = from[i] }
+        } else {
+            to.update(from: from, count: n)
+        }
+        count += n
+    }
+
+    /// Appends the last `count` decimal digits of `value`, zero-padded (`count` >= 1).
+    mutating func appendDigits(_ value: UInt, count digits: Int) {
+        if count + digits > capacity { grow(toHold: count + digits) }
+        var v = value
+        var i = count + digits
+        while i > count {
+            i -= 1
+            base[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+            v /= 10
+        }
+        count += digits
+    }
+
+    mutating func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        storage.update(from: base, count: count)
+        if ownsStorage { base.deallocate() }
+        base = storage
+        capacity = newCapacity
+        ownsStorage = true
+    }
+}
+
 /// Sends every event to each of `observers` in turn.
+///
+/// `FanOutMetrics.combining(_:)` gives the one observer itself when there is only one (no
+/// second call through an existential per request).
 public struct FanOutMetrics: HTTPServerMetrics {
     let observers: [any HTTPServerMetrics]
     public init(_ observers: [any HTTPServerMetrics]) { self.observers = observers }
+
+    /// `observers` as one hook: the observer itself when there is exactly one, else a fan-out.
+    public static func combining(_ observers: [any HTTPServerMetrics]) -> any HTTPServerMetrics {
+        observers.count == 1 ? observers[0] : FanOutMetrics(observers)
+    }
     public func connectionOpened() { observers.forEach { $0.connectionOpened() } }
     public func connectionClosed() { observers.forEach { $0.connectionClosed() } }
-    public func requestCompleted(_ exchange: HTTPExchange) { observers.forEach { $0.requestCompleted(exchange) } }
+    public func requestCompleted(_ exchange: HTTPExchange) {
+        for observer in observers { observer.requestCompleted(exchange) }
+    }
 }

@@ -66,21 +66,25 @@ public final class AccessLogWriter: @unchecked Sendable {
     /// on the descriptor.
     public func append(_ line: String) {
         var line = line
-        line.withUTF8 { bytes in
-            condition.lock()
-            if inFlight + buffer.count + bytes.count + 1 > capacityBytes {
-                noteDrop()
-                condition.unlock()
-                return
-            }
-            let wasEmpty = buffer.isEmpty
-            buffer.append(contentsOf: bytes)
-            buffer.append(0x0A)
-            // Wake the writer for the first line of a batch, or early when half full.
-            let wake = wasEmpty || buffer.count > capacityBytes / 2
+        line.withUTF8 { append(line: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Queues the bytes of one line (without its newline) and a newline, copied into the buffer;
+    /// drops the line if the buffer has no room. Any thread; never blocks on the descriptor.
+    public func append(line bytes: UnsafeRawBufferPointer) {
+        condition.lock()
+        if inFlight + buffer.count + bytes.count + 1 > capacityBytes {
+            noteDrop()
             condition.unlock()
-            if wake { condition.signal() }
+            return
         }
+        let wasEmpty = buffer.isEmpty
+        buffer.append(contentsOf: bytes)
+        buffer.append(0x0A)
+        // Wake the writer for the first line of a batch, or early when half full.
+        let wake = wasEmpty || buffer.count > capacityBytes / 2
+        condition.unlock()
+        if wake { condition.signal() }
     }
 
     /// Counts a dropped line and reports the drops if a second has passed. `condition` is held.

@@ -17,6 +17,16 @@ public struct Histogram: Sendable {
         counts = [Int](repeating: 0, count: bounds.count + 1)
     }
 
+    /// A histogram over `latencyBounds` with these counts per bucket (`latencyBounds.count + 1`
+    /// of them, not cumulative) and sum; its count is theirs added up.
+    init(counts: [Int], sum: Double) {
+        precondition(counts.count == Self.latencyBounds.count + 1, "Histogram: one count per bucket")
+        bounds = Self.latencyBounds
+        self.counts = counts
+        self.sum = sum
+        count = counts.reduce(0, +)
+    }
+
     public mutating func observe(_ value: Double) {
         var i = 0
         while i < bounds.count && value > bounds[i] { i += 1 }

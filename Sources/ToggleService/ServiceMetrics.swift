@@ -1,4 +1,5 @@
 import HTTPServer
+import Synchronization
 import Utilities
 #if canImport(Glibc)
 import Glibc
@@ -7,18 +8,71 @@ import Glibc
 /// The service's Prometheus metrics (text format 0.0.4), fed by the HTTP server's hook and by
 /// the responder. Labels are bounded: route and status only, never symbols or colours.
 public final class ServiceMetrics: HTTPServerMetrics {
-    /// Counters of the exchanges finished on one thread (one stripe), kept apart from the other
-    /// threads' so that event loops do not wait on one lock; `text()` adds the stripes up.
-    private struct Stripe {
+    /// Counters of the exchanges finished on the threads that share one stripe (event loops,
+    /// chosen by thread id), as relaxed atomics: an exchange costs a few atomic additions and no
+    /// lock (a lock per stripe and `Array`s of counters inside it were about 900 instructions
+    /// per request). `totals()` adds the stripes up; a scrape may see one stripe's buckets a few
+    /// observations ahead of its sum, never a count that went back.
+    private final class Stripe: @unchecked Sendable {
+        static let routeCount = ServiceMetrics.knownRoutes.count
+        static let bucketCount = Histogram.latencyBounds.count + 1
         /// Responses by known route (`knownRoutes` index) and status 100...599, flattened: found
         /// by arithmetic, not by hashing a route string per request.
-        var requests = [Int](repeating: 0, count: ServiceMetrics.knownRoutes.count * 500)
-        var latency = [Histogram](repeating: Histogram(), count: ServiceMetrics.knownRoutes.count)
+        let requests: UnsafeMutablePointer<Atomic<Int>>
+        /// Latency observations per route and bucket (`Histogram.latencyBounds`, then +Inf),
+        /// not cumulative.
+        let buckets: UnsafeMutablePointer<Atomic<Int>>
+        /// The sum of the latencies per route, as a `Double`'s bit pattern.
+        let sums: UnsafeMutablePointer<Atomic<UInt64>>
+        let responseBytes = Atomic<Int>(0)
+        let shed = Atomic<Int>(0)
         /// Routes outside `knownRoutes` (none today) and statuses outside 100...599.
-        var otherRequests: [RouteStatus: Int] = [:]
-        var otherLatency: [String: Histogram] = [:]
-        var responseBytes = 0
-        var shed = 0
+        let other = Locked(Other())
+
+        struct Other {
+            var requests: [RouteStatus: Int] = [:]
+            var latency: [String: Histogram] = [:]
+        }
+
+        init() {
+            requests = Self.counters(Self.routeCount * 500)
+            buckets = Self.counters(Self.routeCount * Self.bucketCount)
+            sums = .allocate(capacity: Self.routeCount)
+            for i in 0 ..< Self.routeCount { (sums + i).initialize(to: Atomic(Double(0).bitPattern)) }
+        }
+
+        deinit {
+            requests.deinitialize(count: Self.routeCount * 500)
+            requests.deallocate()
+            buckets.deinitialize(count: Self.routeCount * Self.bucketCount)
+            buckets.deallocate()
+            sums.deinitialize(count: Self.routeCount)
+            sums.deallocate()
+        }
+
+        private static func counters(_ count: Int) -> UnsafeMutablePointer<Atomic<Int>> {
+            let cells = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: count)
+            for i in 0 ..< count { (cells + i).initialize(to: Atomic(0)) }
+            return cells
+        }
+
+        /// Adds `value` to route `route`'s latency sum (a compare-and-exchange loop: two loops
+        /// may share a stripe).
+        func addToSum(_ value: Double, route: Int) {
+            var old = sums[route].load(ordering: .relaxed)
+            while true {
+                let (exchanged, original) = sums[route].compareExchange(
+                    expected: old, desired: (Double(bitPattern: old) + value).bitPattern, ordering: .relaxed)
+                if exchanged { return }
+                old = original
+            }
+        }
+
+        /// Route `route`'s latency histogram as counted so far.
+        func histogram(route: Int) -> Histogram {
+            let counts = (0 ..< Self.bucketCount).map { buckets[route * Self.bucketCount + $0].load(ordering: .relaxed) }
+            return Histogram(counts: counts, sum: Double(bitPattern: sums[route].load(ordering: .relaxed)))
+        }
     }
 
     private struct State {
@@ -38,7 +92,9 @@ public final class ServiceMetrics: HTTPServerMetrics {
 
     /// Stripes, one chosen per thread by its id; a power of two.
     private static let stripeCount = 8
-    private let stripes: [Locked<Stripe>] = (0 ..< ServiceMetrics.stripeCount).map { _ in Locked(Stripe()) }
+    private let stripes: [Stripe] = (0 ..< ServiceMetrics.stripeCount).map { _ in Stripe() }
+    /// `Histogram.latencyBounds`, held here so that finding an observation's bucket reads no global.
+    private let bounds = Histogram.latencyBounds
     private let state = Locked(State())
     /// The image cache whose counters are exported, if any.
     let cache: ImageCache?
@@ -56,30 +112,37 @@ public final class ServiceMetrics: HTTPServerMetrics {
 
     /// This thread's stripe: threads (event loops) differ in `pthread_self`, a pointer whose low
     /// bits are alignment, so bits above them choose.
-    private var stripe: Locked<Stripe> {
+    private var stripe: Stripe {
         let id = UInt(bitPattern: Int(bitPattern: UInt(pthread_self())))
         return stripes[Int(truncatingIfNeeded: (id >> 12) ^ (id >> 20)) & (Self.stripeCount - 1)]
     }
 
     public func requestCompleted(_ exchange: HTTPExchange) {
-        let shed = exchange.status == 503 && exchange.annotations["shed"] != nil
-        let route = exchange.annotations["route"] ?? Self.routeLabel(exchange, shed: shed)
-        let routeIndex = Self.knownRoutes.firstIndex(of: route)
         let status = exchange.status
-        stripe.withLock { s in
-            if let routeIndex, (100...599).contains(status) {
-                s.requests[routeIndex * 500 + status - 100] += 1
-            } else {
-                s.otherRequests[RouteStatus(route: route, status: status), default: 0] += 1
-            }
-            if let routeIndex {
-                s.latency[routeIndex].observe(exchange.duration)
-            } else {
-                s.otherLatency[route, default: Histogram()].observe(exchange.duration)
-            }
-            s.responseBytes += exchange.bytes
-            if shed { s.shed += 1 }
+        // The `route` annotation, found by walking the (one or two) annotations rather than by
+        // hashing the key.
+        var annotated: String?
+        for (key, value) in exchange.annotations where key == "route" {
+            annotated = value
+            break
         }
+        let shed = status == 503 && exchange.annotations["shed"] != nil
+        let route = annotated ?? Self.routeLabel(exchange, shed: shed)
+        let stripe = self.stripe
+        guard let routeIndex = Self.knownRoutes.firstIndex(of: route), (100...599).contains(status) else {
+            return stripe.other.withLock { other in
+                other.requests[RouteStatus(route: route, status: status), default: 0] += 1
+                other.latency[route, default: Histogram()].observe(exchange.duration)
+            }
+        }
+        stripe.requests[routeIndex * 500 + status - 100].wrappingAdd(1, ordering: .relaxed)
+        let duration = exchange.duration
+        var bucket = 0
+        while bucket < bounds.count && duration > bounds[bucket] { bucket += 1 }
+        stripe.buckets[routeIndex * Stripe.bucketCount + bucket].wrappingAdd(1, ordering: .relaxed)
+        stripe.addToSum(duration, route: routeIndex)
+        stripe.responseBytes.wrappingAdd(exchange.bytes, ordering: .relaxed)
+        if shed { stripe.shed.wrappingAdd(1, ordering: .relaxed) }
     }
 
     /// The route label of an exchange the responder did not annotate: `invalid` for a request that
@@ -97,17 +160,20 @@ public final class ServiceMetrics: HTTPServerMetrics {
         var latency: [String: Histogram] = [:]
         var bytes = 0, shed = 0
         for stripe in stripes {
-            let s = stripe.withLock { $0 }
             for (i, route) in Self.knownRoutes.enumerated() {
-                for status in 100...599 where s.requests[i * 500 + status - 100] > 0 {
-                    requests[RouteStatus(route: route, status: status), default: 0] += s.requests[i * 500 + status - 100]
+                for status in 100...599 {
+                    let count = stripe.requests[i * 500 + status - 100].load(ordering: .relaxed)
+                    if count > 0 { requests[RouteStatus(route: route, status: status), default: 0] += count }
                 }
-                if s.latency[i].count > 0 { latency[route, default: Histogram()].merge(s.latency[i]) }
+                let histogram = stripe.histogram(route: i)
+                if histogram.count > 0 { latency[route, default: Histogram()].merge(histogram) }
             }
-            for (key, count) in s.otherRequests { requests[key, default: 0] += count }
-            for (route, histogram) in s.otherLatency { latency[route, default: Histogram()].merge(histogram) }
-            bytes += s.responseBytes
-            shed += s.shed
+            stripe.other.withLock { other in
+                for (key, count) in other.requests { requests[key, default: 0] += count }
+                for (route, histogram) in other.latency { latency[route, default: Histogram()].merge(histogram) }
+            }
+            bytes += stripe.responseBytes.load(ordering: .relaxed)
+            shed += stripe.shed.load(ordering: .relaxed)
         }
         return (requests, latency, bytes, shed)
     }

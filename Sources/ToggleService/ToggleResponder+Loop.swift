@@ -32,7 +32,7 @@ extension ToggleResponder {
     /// bytes; by path and length only, no parsing.
     public func mayRespondOnLoop(to request: HTTPRequest) -> Bool {
         guard request.targetUTF8.count <= Self.loopTargetLimit, request.method != "OPTIONS",
-              let route = ToggleRoute.route(for: request.path), case .toggle = route.target else { return false }
+              let route = ToggleRoute.route(for: request), case .toggle = route.target else { return false }
         return true
     }
 
@@ -43,7 +43,7 @@ extension ToggleResponder {
     /// length).
     public func respondOnLoop(to request: HTTPRequest) -> HTTPResponse? {
         guard request.targetUTF8.count <= Self.loopTargetLimit,
-              let route = ToggleRoute.route(for: request.path),
+              let route = ToggleRoute.route(for: request),
               case .toggle(let format, let impliedScale) = route.target else { return nil }
         let prepared: PreparedToggle
         let (outcome, searchNeeded) = SuggestionSearch.deferring { () -> Result<PreparedToggle, EarlyAnswer> in

@@ -57,7 +57,7 @@ public struct ToggleResponder: HTTPResponder {
     /// (`ToggleResponder+Loop.swift`), the rest to `respond(to:)` on Dispatch's utility queue.
     public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
         if request.method == "OPTIONS" { return Self.options(request) }
-        guard let route = ToggleRoute.route(for: request.path) else { return nil }
+        guard let route = ToggleRoute.route(for: request) else { return nil }
         switch (route.inline, route.target) {
         case (.always, _):
             return respond(route, request)
@@ -159,7 +159,7 @@ public struct ToggleResponder: HTTPResponder {
     static let coalescedAnnotations = ["route": "toggle", "cache": "coalesced"]
 
     func route(_ request: HTTPRequest) -> HTTPResponse {
-        guard let route = ToggleRoute.route(for: request.path) else { return staticFile(request) }
+        guard let route = ToggleRoute.route(for: request) else { return staticFile(request) }
         return respond(route, request)
     }
 

@@ -1,3 +1,8 @@
+import HTTPServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The service's one route table (docs/design-facts.md section 4), read by both the inline path
 /// (`respondImmediately`, on the event loop thread) and the queued path (`respond`): each route
 /// says what it serves and whether it may be answered inline.
@@ -49,6 +54,43 @@ struct ToggleRoute: Equatable, Sendable {
         guard let scale = impliedScale(path: path) else { return nil }
         return ToggleRoute(target: .toggle(.png, impliedScale: scale), inline: .whenCached)
     }
+
+    /// The route for the request's path, as `route(for: request.path)`, found from the path's
+    /// bytes: no `String` is made and none hashed (that was about 800 instructions of a cached
+    /// request, which looks its route up once).
+    static func route(for request: HTTPRequest) -> ToggleRoute? {
+        route(forPath: request.pathUTF8)
+    }
+
+    /// The route for a path given as bytes (still percent-encoded, as `exact`'s keys are).
+    static func route(forPath path: ArraySlice<UInt8>) -> ToggleRoute? {
+        path.withUnsafeBufferPointer { path -> ToggleRoute? in
+            guard let base = path.baseAddress else { return nil }  // empty: no route
+            let table = byLength
+            if path.count < table.count {
+                for entry in table[path.count] where memcmp(entry.path, base, path.count) == 0 {
+                    return entry.route
+                }
+            }
+            // `/toggle@Nx.png`, N = 1...4.
+            guard path.count == 14, (UInt8(ascii: "1")...UInt8(ascii: "4")).contains(base[8]),
+                  memcmp(base, scalePathPrefix, 8) == 0, memcmp(base + 9, scalePathSuffix, 5) == 0 else { return nil }
+            let digit = base[8]
+            return ToggleRoute(target: .toggle(.png, impliedScale: Double(digit - UInt8(ascii: "0"))),
+                               inline: .whenCached)
+        }
+    }
+
+    /// `exact` by the length of the path in bytes: the routes whose path has that many.
+    private static let byLength: [[(path: [UInt8], route: ToggleRoute)]] = {
+        var table = [[(path: [UInt8], route: ToggleRoute)]](repeating: [], count: exact.keys.map(\.utf8.count).max()! + 1)
+        for (path, route) in exact.sorted(by: { $0.key < $1.key }) {
+            table[path.utf8.count].append((Array(path.utf8), route))
+        }
+        return table
+    }()
+    private static let scalePathPrefix = Array("/toggle@".utf8)
+    private static let scalePathSuffix = Array("x.png".utf8)
 
     /// The metrics' and access log's `route` label of a request the responder never saw (a 503 shed
     /// by the server's queue bound, whose response carries no `route` annotation), from its target

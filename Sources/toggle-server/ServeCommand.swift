@@ -28,13 +28,13 @@ enum ServeCommand {
         let accessLog = options.accessLog ? AccessLogWriter(report: { Console.error($0) }) : nil
         let metrics = ServiceMetrics(cache: cache, accessLog: accessLog)
         let observers: [any HTTPServerMetrics] = accessLog.map { writer in
-            [metrics, AccessLog(sink: { writer.append($0) })]
+            [metrics, AccessLog(writer: writer)]
         } ?? [metrics]
         let server = HTTPServer(
             configuration: options.server,
             responder: ToggleResponder(configuration: options.responder, cache: cache, metrics: metrics,
                                        isReady: { readiness.isReady }),
-            metrics: FanOutMetrics(observers))
+            metrics: FanOutMetrics.combining(observers))
         // Handlers first, so a SIGTERM that arrives right after the address line is printed
         // drains instead of killing the process.
         installSignalHandlers(server: server, readiness: readiness, addressFile: options.addressFile,

@@ -40,6 +40,47 @@ final class ReceivedRequestTests: XCTestCase {
         XCTAssertNil(request.query)
     }
 
+    /// `If-None-Match`, which the parser notes as it checks the field lines, is found in any case
+    /// when present and is nil when absent (also beside names of its length), as `headers` says.
+    func testIfNoneMatchNotedByTheParser() throws {
+        let heads: [(String, String?)] = [
+            ("GET /a HTTP/1.1\r\nHost: h\r\nIF-NONE-MATCH:  \"x\" \r\n\r\n", "\"x\""),
+            ("GET /a HTTP/1.1\r\nHost: h\r\nif-none-match: *\r\nIf-None-Match: \"y\"\r\n\r\n", "*"),
+            ("GET /a HTTP/1.1\r\nHost: h\r\nIf-None-Matcx: \"x\"\r\nIf-Match: \"x\"\r\n\r\n", nil),
+            ("GET /a HTTP/1.1\r\nHost: h\r\n\r\n", nil),
+            ("GET /a HTTP/1.0\r\n\r\n", nil),
+        ]
+        for (head, value) in heads {
+            let request = try parsed(head, after: "GET /e HTTP/1.1\r\nHost: e\r\nIf-None-Match: \"e\"\r\n\r\n")
+            for name in ["If-None-Match", "if-none-match", "IF-NONE-MATCH"] {
+                XCTAssertEqual(request.field(named: name), value, head)
+                XCTAssertEqual(request.headers[name], value, head)
+            }
+            XCTAssertEqual(request.field(named: "If-None-Matcx"), head.contains("Matcx") ? "\"x\"" : nil, head)
+        }
+    }
+
+    /// `pathUTF8` is the bytes of `path`: origin-form with and without a query, absolute-form with
+    /// a path and without one (`/`), after another request in the same buffer, and for a request
+    /// made from Strings.
+    func testPathBytesAreThePath() throws {
+        let heads = [
+            ("GET /toggle?on=1 HTTP/1.1\r\nHost: h\r\n\r\n", "/toggle"),
+            ("GET /toggle@2x.png HTTP/1.1\r\nHost: h\r\n\r\n", "/toggle@2x.png"),
+            ("GET http://h/row.svg?label=x HTTP/1.1\r\nHost: h\r\n\r\n", "/row.svg"),
+            ("GET http://h HTTP/1.1\r\nHost: h\r\n\r\n", "/"),
+            ("HEAD /a%20b HTTP/1.0\r\n\r\n", "/a%20b"),
+        ]
+        for (head, path) in heads {
+            let request = try parsed(head, after: "GET /earlier?x=1 HTTP/1.1\r\nHost: e\r\n\r\n")
+            XCTAssertEqual(request.path, path, head)
+            XCTAssertEqual(String(decoding: request.pathUTF8, as: UTF8.self), path, head)
+        }
+        let made = HTTPRequest(method: "GET", target: "/x?y", path: "/x", query: "y", version: .http1_1,
+                               headers: HTTPFields())
+        XCTAssertEqual(Array(made.pathUTF8), Array("/x".utf8))
+    }
+
     /// The fuzzer's find (a8df4d2 let OPTIONS with a path reach the responder; the fuzz target
     /// still allowed only GET and HEAD): `OPTIONS /*` is an origin-form path, not asterisk-form.
     func testOptionsWithAPathIsAccepted() throws {

@@ -72,6 +72,46 @@ final class MetricsAndLogTests: XCTestCase {
         XCTAssertEqual(object["route"] as? String, "toggle")
     }
 
+    /// A line longer than the stack buffer (a 2,000-byte target, a long annotation, several
+    /// annotations) comes out whole, fields in order, keys sorted; a line through `init(writer:)`
+    /// is the same bytes as `line(for:at:)`.
+    func testLongLineAndWriterLineAreWhole() throws {
+        let target = "/toggle?label=" + String(repeating: "a", count: 1_986)
+        let long = HTTPExchange(method: "GET", target: target, status: 200, bytes: 7, duration: 0.25,
+                                annotations: ["route": "toggle", "cache": "miss", "note": String(repeating: "\"", count: 300)])
+        let line = AccessLog.line(for: long, at: 1_796_041_863.25)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(object["target"] as? String, target)
+        XCTAssertEqual(object["note"] as? String, String(repeating: "\"", count: 300))
+        XCTAssertEqual(object["duration_ms"] as? Double, 250)
+        let note = "\"" + String(repeating: #"\""#, count: 300) + "\""
+        XCTAssertTrue(line.hasSuffix(#","cache":"miss","note":"# + note + #","route":"toggle"}"#), String(line.suffix(80)))
+        let two = HTTPExchange(method: "GET", target: "/toggle?on=1", status: 200, bytes: 7, duration: 0.001,
+                               annotations: ["route": "toggle", "cache": "hit"])
+        XCTAssertTrue(AccessLog.line(for: two, at: 0).hasSuffix(#""duration_ms":1,"cache":"hit","route":"toggle"}"#))
+
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]) }
+        let writer = AccessLogWriter(fd: fds[1], report: { _ in })
+        AccessLog(writer: writer).requestCompleted(long)
+        XCTAssertTrue(writer.flush())
+        close(fds[1])
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fds[0], &chunk, chunk.count)
+            if n <= 0 { break }
+            received += chunk[..<n]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        XCTAssertTrue(text.hasSuffix("\n"))
+        let written = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.dropLast().utf8)) as? [String: Any])
+        XCTAssertEqual(written["target"] as? String, target)
+        // The same line but for its time (the writer's is now).
+        XCTAssertEqual(String(text.dropLast().drop { $0 != "," }), String(line.drop { $0 != "," }))
+    }
+
     /// The timestamp's civil date against libc's gmtime_r (an independent implementation) over
     /// leap days, century years and a spread of seconds from 1970 to 2200.
     func testAccessLogTimestampAgreesWithGmtime() {
@@ -91,11 +131,53 @@ final class MetricsAndLogTests: XCTestCase {
         }
     }
 
-    func testAccessLogDurationKeepsThreeDecimalsAtMost() throws {
-        for (seconds, text) in [(0.0, "0"), (0.0015, "1.5"), (0.012_345_6, "12.346"), (2.0, "2000"), (0.000_001, "0.001")] {
-            var out: [UInt8] = []
-            AccessLog.appendMilliseconds(seconds, to: &out)
-            XCTAssertEqual(String(decoding: out, as: UTF8.self), text)
+    /// Decimal numbers (status, bytes) as `String(_:)` writes them, at every digit count.
+    func testAccessLogDecimalsAgreeWithString() {
+        var values = [0, 7, -7, Int.max, Int.min, Int.max - 1]
+        var power = 1
+        for _ in 0 ..< 18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power]
+        }
+        for value in values {
+            let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { storage in
+                var out = LineBuffer(storage)
+                AccessLog.appendDecimal(value, to: &out)
+                return out.withBytes { String(decoding: $0, as: UTF8.self) }
+            }
+            XCTAssertEqual(written, String(value))
         }
     }
+
+    /// One observer is used as it is; two get every event each.
+    func testCombiningObserversFansOutOnlyWhenThereAreSeveral() throws {
+        let metrics = ServiceMetrics(cache: nil)
+        XCTAssertTrue(FanOutMetrics.combining([metrics]) as? ServiceMetrics === metrics)
+        let lines = LinesSeen()
+        let both = FanOutMetrics.combining([metrics, AccessLog(sink: { lines.add($0) })])
+        XCTAssertTrue(both is FanOutMetrics)
+        both.requestCompleted(exchange(200, route: "toggle", duration: 0.001))
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertEqual(try PrometheusParser.parse(metrics.text())["toggle_http_requests_total{route=\"toggle\",status=\"200\"}"], 1)
+    }
+
+    func testAccessLogDurationKeepsThreeDecimalsAtMost() throws {
+        for (seconds, text) in [(0.0, "0"), (0.0015, "1.5"), (0.012_345_6, "12.346"), (2.0, "2000"), (0.000_001, "0.001")] {
+            // Four bytes of room: the longer ones also take the buffer's move to the heap.
+            let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { storage in
+                var out = LineBuffer(storage)
+                AccessLog.appendMilliseconds(seconds, to: &out)
+                return out.withBytes { String(decoding: $0, as: UTF8.self) }
+            }
+            XCTAssertEqual(written, text)
+        }
+    }
+}
+
+/// Lines an access log sink received (from any thread).
+private final class LinesSeen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [String] = []
+    func add(_ line: String) { lock.withLock { seen.append(line) } }
+    var count: Int { lock.withLock { seen.count } }
 }

@@ -111,6 +111,24 @@ final class SVGRouteTests: XCTestCase {
         XCTAssertNil(ToggleRoute.route(for: "/toggle@5x.png"))
     }
 
+    /// The route found from a path's bytes (the event loop's lookup) is the one the table's
+    /// dictionary gives for the path as a String, for every path of the table and near misses.
+    func testRouteByBytesAgreesWithTheTable() {
+        var paths = Array(ToggleRoute.exact.keys)
+        for path in ToggleRoute.exact.keys {
+            paths += [String(path.dropLast()), path + "x", path.uppercased(), "/" + path, path + "/"]
+        }
+        paths += (0...9).map { "/toggle@\($0)x.png" } + ["/toggle@2x.svg", "/toggle@22x.png", "/toggle@2X.png",
+                                                        "/toggle@2x.pn", "/toggle@x.png", "/", "", "/toggle?"]
+        for path in paths {
+            XCTAssertEqual(ToggleRoute.route(forPath: ArraySlice(path.utf8)), ToggleRoute.route(for: path), path)
+        }
+        XCTAssertEqual(ToggleRoute.route(forPath: ArraySlice("/toggle@4x.png".utf8))?.target,
+                       .toggle(.png, impliedScale: 4))
+        XCTAssertEqual(ToggleRoute.route(for: request("/toggle.svg", "on=1"))?.target,
+                       .toggle(.svg, impliedScale: nil))
+    }
+
     func testDefaultSVGIsAtMost2KB() throws {
         let bytes = try ToggleImage.bytes(for: ToggleImage.Picture(spec: ToggleSpec(), format: .svg))
         XCTAssertLessThanOrEqual(bytes.count, 2048)

@@ -52,7 +52,6 @@ let cache = cacheBytes > 0 ? ImageCache(capacityBytes: cacheBytes) : nil
 let metrics = ServiceMetrics(cache: cache)
 // As toggle-server writes its access log: through the writer thread's bounded buffer.
 let writer = AccessLogWriter(fd: devNull, report: { _ in })
-let sink: @Sendable (String) -> Void = { writer.append($0) }
 var configuration = HTTPServerConfiguration()
 configuration.host = "127.0.0.1"
 configuration.port = 0
@@ -61,7 +60,7 @@ responderConfiguration.publicDirectory = "Public"
 let server = HTTPServer(
     configuration: configuration,
     responder: ToggleResponder(configuration: responderConfiguration, cache: cache, metrics: metrics),
-    metrics: FanOutMetrics(accessLog ? [metrics, AccessLog(sink: sink)] : [metrics]))
+    metrics: FanOutMetrics.combining(accessLog ? [metrics, AccessLog(writer: writer)] : [metrics]))
 let address = try server.start()
 
 func now() -> Double {
