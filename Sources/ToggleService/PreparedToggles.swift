@@ -23,16 +23,16 @@ final class PreparedToggle: Sendable {
     let ready: ReadyHead?
 
     /// - Parameters:
-    ///   - key: `picture.canonicalKey`, when there is an image cache to look it up in.
+    ///   - key: `picture.canonicalKeyBytes`, when there is an image cache to look it up in.
     ///   - keyHash: the 64-bit FNV-1a of the key's UTF-8 (`EntityTag.fnv1a`), the `entityTag`'s
     ///     hash too.
-    init(picture: ToggleImage.Picture, stillSize: (width: Int, height: Int)? = nil, key: String?, keyHash: UInt64,
+    init(picture: ToggleImage.Picture, stillSize: (width: Int, height: Int)? = nil, key: [UInt8]?, keyHash: UInt64,
          entityTag: String, fields: HTTPFields) {
         self.picture = picture
         self.stillSize = stillSize
         self.entityTag = entityTag
         self.fields = fields
-        self.cacheKey = key.map { ImageCache.Key($0, fnv1a: keyHash) }
+        self.cacheKey = key.map { ImageCache.Key(bytes: $0, fnv1a: keyHash) }
         self.ready = key == nil ? nil : ReadyHead()
     }
 }

@@ -127,9 +127,9 @@ public struct ToggleResponder: HTTPResponder {
                 // An SVG opened as a document can do nothing but draw (its <style> included).
                 fields.append(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
             }
-            // The key's text only for an image cache (it is that cache's key).
+            // The key only for an image cache (it is that cache's key).
             entry = PreparedToggle(picture: picture, stillSize: query.stillSize,
-                                   key: cache == nil ? nil : String(decoding: keyBytes, as: UTF8.self),
+                                   key: cache == nil ? nil : keyBytes,
                                    keyHash: keyHash, entityTag: tag, fields: fields)
             prepared.insert(entry, for: request)
         }
