@@ -81,7 +81,7 @@ public struct ToggleResponder: HTTPResponder {
         guard let bytes = cache.cachedValue(for: cacheKey) else { return nil }
         // The common case: the same answer as last time, head already serialized (only Date and
         // Connection, which the server adds, differ between requests).
-        if let head = entry.ready?.head(forBodyLength: bytes.count) {
+        if let head = entry.readyHead(forBodyLength: bytes.count) {
             var response = HTTPResponse(status: 200, headers: head.fields, body: bytes, serializedHead: head.bytes)
             response.annotations = Self.hitAnnotations
             return response
@@ -89,7 +89,7 @@ public struct ToggleResponder: HTTPResponder {
         var response = Self.image(bytes, prepared: entry, outcome: .hit)
         response.serializeHead()
         if let head = response.serializedHead {
-            entry.ready?.keep(ReadyHead.Head(fields: response.headers, bytes: head, bodyLength: bytes.count))
+            entry.keepReadyHead(ReadyHead(fields: response.headers, bytes: head, bodyLength: bytes.count))
         }
         return response
     }
