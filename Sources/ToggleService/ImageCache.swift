@@ -162,6 +162,11 @@ public final class ImageCache: Sendable {
 
         public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
+        /// What `Dictionary` and `Set` place the key by: `hash` mixed with the table's seed
+        /// (`ImageCache.seeded`), not SipHash-1-3 of it (about 250 instructions per table
+        /// operation through `Hasher`, and a miss makes five).
+        public func _rawHashValue(seed: Int) -> Int { ImageCache.seeded(hash, seed: seed) }
+
         public static func == (a: Key, b: Key) -> Bool {
             guard a.hash == b.hash, a.bytes.count == b.bytes.count else { return false }
             return a.bytes.withUnsafeBytes { x in
@@ -206,6 +211,14 @@ public final class ImageCache: Sendable {
     static func keyHash(_ key: String) -> UInt64 {
         var key = key
         return finalize(fnv1a: key.withUTF8 { EntityTag.fnv1a($0) })
+    }
+
+    /// A hash already mixed (as `Key.hash`), mixed again with a hash table's per-process seed
+    /// by `fmix64`: the low bits a table's bucket is taken from then depend on the seed too, so
+    /// keys chosen to share a bucket in one process do not in another (the same reason the
+    /// standard library seeds its hashes). For `_rawHashValue(seed:)`.
+    static func seeded(_ hash: UInt64, seed: Int) -> Int {
+        Int(truncatingIfNeeded: finalize(fnv1a: hash ^ UInt64(UInt(bitPattern: seed))))
     }
 
     /// `fmix64` (MurmurHash3's finalizer) of a key's FNV-1a 64, so that every bit of the shard

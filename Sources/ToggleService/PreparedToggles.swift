@@ -157,6 +157,11 @@ struct TargetKey: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
+    /// What the memo's table places the key by: `hash` mixed with the table's seed
+    /// (`ImageCache.seeded`), not SipHash-1-3 of it through `Hasher` (about 250 instructions per
+    /// table operation; a new query makes three or four).
+    func _rawHashValue(seed: Int) -> Int { ImageCache.seeded(hash, seed: seed) }
+
     static func == (a: TargetKey, b: TargetKey) -> Bool {
         guard a.hash == b.hash, a.bytes.count == b.bytes.count else { return false }
         return a.bytes.withUnsafeBytes { x in
