@@ -27,7 +27,6 @@ public final class ImageCache: Sendable {
 
     public let capacityBytes: Int
     private let shards: [Locked<Shard>]
-    private let inFlight = Locked<[String: Flight]>([:])
 
     /// - Parameter capacityBytes: most bytes held (default 64 MiB); 0 disables caching.
     public init(capacityBytes: Int = 64 << 20, shardCount: Int = 16) {
@@ -44,26 +43,24 @@ public final class ImageCache: Sendable {
 
     /// As `value(for:make:)`, for a key hashed before (`Key`), as callers that keep one have it.
     public func value(for hashed: Key, make: () throws -> [UInt8]) rethrows -> (bytes: [UInt8], outcome: Outcome) {
-        let key = hashed.text
         let shard = shards[Self.shardIndex(hash: hashed.hash, count: shards.count)]
-        if let bytes = shard.withLock({ $0.lookup(hashed) }) {
+        // Found, or become the maker for this key, or wait for the one that is: one lock.
+        let step: LookupStep = shard.withLock { s in
+            if let bytes = s.lookup(hashed) { return .found(bytes) }
+            return s.joinOrStartMaking(hashed)
+        }
+        switch step {
+        case .found(let bytes):
             return (bytes, .hit)
-        }
-        // Become the maker for this key, or wait for the one that is.
-        let (flight, isMaker): (Flight, Bool) = inFlight.withLock { table in
-            if let existing = table[key] { return (existing, false) }
-            let flight = Flight()
-            table[key] = flight
-            return (flight, true)
-        }
-        if !isMaker {
+        case .wait(let flight):
             if let bytes = flight.wait() {
                 shard.withLock { $0.stats.coalesced += 1 }
                 return (bytes, .coalesced)
             }
             return (try make(), .miss)  // the maker failed: try ourselves, uncached
+        case .make:
+            return (try self.make(hashed, into: shard, countingMiss: false, make), .miss)
         }
-        return (try self.make(hashed, into: shard, flight: flight, countingMiss: false, make), .miss)
     }
 
     /// As `value(for:make:)`, but never waits: nil (nothing made, nothing counted) when another
@@ -74,37 +71,48 @@ public final class ImageCache: Sendable {
     /// - Throws: whatever `make` throws; errors are not cached.
     public func valueWithoutWaiting(for hashed: Key,
                                     make: () throws -> [UInt8]) rethrows -> (bytes: [UInt8], outcome: Outcome)? {
-        let key = hashed.text
         let shard = shards[Self.shardIndex(hash: hashed.hash, count: shards.count)]
-        if let bytes = shard.withLock({ $0.peek(hashed) }) {
-            return (bytes, .hit)
+        let step: LookupStep? = shard.withLock { s in
+            if let bytes = s.peek(hashed) { return .found(bytes) }
+            guard s.makers[hashed] == nil else { return nil }
+            s.makers[hashed] = Maker()
+            return .make
         }
-        let flight: Flight? = inFlight.withLock { table in
-            if table[key] != nil { return nil }
-            let flight = Flight()
-            table[key] = flight
-            return flight
+        switch step {
+        case .found(let bytes)?: return (bytes, .hit)
+        case .make?: return (try self.make(hashed, into: shard, countingMiss: true, make), .miss)
+        case .wait?, nil: return nil
         }
-        guard let flight else { return nil }
-        return (try self.make(hashed, into: shard, flight: flight, countingMiss: true, make), .miss)
     }
 
-    /// Runs `make` as the one maker of `hashed` (whose `flight` the caller registered in
-    /// `inFlight`), stores the bytes in `shard` (counting a miss if `countingMiss`), then lets the
-    /// callers waiting on `flight` go (with nil if `make` threw, so that they retry).
-    private func make(_ hashed: Key, into shard: Locked<Shard>, flight: Flight, countingMiss: Bool,
+    /// What a lookup under the shard's lock found: the bytes, a maker to wait for, or that the
+    /// caller is now the maker (registered in the shard's `makers`).
+    private enum LookupStep {
+        case found([UInt8])
+        case wait(Flight)
+        case make
+    }
+
+    /// Runs `make` as the one maker of `hashed` (registered in `shard`'s `makers` by the caller),
+    /// stores the bytes in `shard` (counting a miss if `countingMiss`) and unregisters in the same
+    /// lock, then lets the callers waiting on its flight, if any came, go (with nil if `make`
+    /// threw, so that they retry).
+    private func make(_ hashed: Key, into shard: Locked<Shard>, countingMiss: Bool,
                       _ make: () throws -> [UInt8]) rethrows -> [UInt8] {
-        var result: [UInt8]? = nil
+        var stored = false
         defer {
-            inFlight.withLock { $0[hashed.text] = nil }
-            flight.finish(result)
+            if !stored {
+                shard.withLock { $0.makers.removeValue(forKey: hashed)?.flight }?.finish(nil)
+            }
         }
         let bytes = try make()
-        result = bytes
-        shard.withLock {
-            if countingMiss { $0.stats.misses += 1 }
-            $0.insert(hashed, bytes)
+        let flight = shard.withLock { s -> Flight? in
+            if countingMiss { s.stats.misses += 1 }
+            s.insert(hashed, bytes)
+            return s.makers.removeValue(forKey: hashed)?.flight
         }
+        stored = true
+        flight?.finish(bytes)
         return bytes
     }
 
@@ -128,27 +136,43 @@ public final class ImageCache: Sendable {
         shards[Self.shardIndex(hash: key.hash, count: shards.count)].withLock { $0.peek(key) }
     }
 
-    /// A key with its 64-bit hash (`ImageCache.keyHash`), made once.
+    /// A key with its 64-bit hash (`ImageCache.keyHash`), made once. Held as UTF-8 bytes: a
+    /// request's canonical key is made as bytes, and a `String` of them was an allocation and a
+    /// UTF-8 validation per miss.
     public struct Key: Hashable, Sendable {
-        public let text: String
+        /// The key's UTF-8.
+        public let bytes: [UInt8]
         public let hash: UInt64
 
+        /// The key's text.
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+
         public init(_ text: String) {
-            self.text = text
+            self.bytes = Array(text.utf8)
             self.hash = ImageCache.keyHash(text)
         }
 
-        /// The key for `text` whose UTF-8's 64-bit FNV-1a is `fnv1a` (as `EntityTag.fnv1a`
+        /// The key whose UTF-8 is `bytes` and whose 64-bit FNV-1a is `fnv1a` (as `EntityTag.fnv1a`
         /// computes it, so a caller making the ETag of the same bytes hashes them once): the same
-        /// `hash` as `init(_:)` gives.
-        init(_ text: String, fnv1a: UInt64) {
-            self.text = text
+        /// key, with the same `hash`, as `init(_:)` gives for their text.
+        init(bytes: [UInt8], fnv1a: UInt64) {
+            self.bytes = bytes
             self.hash = ImageCache.finalize(fnv1a: fnv1a)
         }
 
         public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
-        public static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.text == b.text }
+        /// What `Dictionary` and `Set` place the key by: `hash` mixed with the table's seed
+        /// (`ImageCache.seeded`), not SipHash-1-3 of it (about 250 instructions per table
+        /// operation through `Hasher`, and a miss makes five).
+        public func _rawHashValue(seed: Int) -> Int { ImageCache.seeded(hash, seed: seed) }
+
+        public static func == (a: Key, b: Key) -> Bool {
+            guard a.hash == b.hash, a.bytes.count == b.bytes.count else { return false }
+            return a.bytes.withUnsafeBytes { x in
+                b.bytes.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+            }
+        }
     }
 
     /// The shard that holds `key`, 0 ..< shard count.
@@ -189,6 +213,14 @@ public final class ImageCache: Sendable {
         return finalize(fnv1a: key.withUTF8 { EntityTag.fnv1a($0) })
     }
 
+    /// A hash already mixed (as `Key.hash`), mixed again with a hash table's per-process seed
+    /// by `fmix64`: the low bits a table's bucket is taken from then depend on the seed too, so
+    /// keys chosen to share a bucket in one process do not in another (the same reason the
+    /// standard library seeds its hashes). For `_rawHashValue(seed:)`.
+    static func seeded(_ hash: UInt64, seed: Int) -> Int {
+        Int(truncatingIfNeeded: finalize(fnv1a: hash ^ UInt64(UInt(bitPattern: seed))))
+    }
+
     /// `fmix64` (MurmurHash3's finalizer) of a key's FNV-1a 64, so that every bit of the shard
     /// index depends on every byte.
     static func finalize(fnv1a: UInt64) -> UInt64 {
@@ -199,6 +231,12 @@ public final class ImageCache: Sendable {
         hash &*= 0xc4ce_b9fe_1a85_ec53
         hash ^= hash >> 33
         return hash
+    }
+
+    /// A key being made right now. Its `Flight` is made only when a second caller comes to wait
+    /// (an allocation of four objects that an uncontended miss, the common case, does not need).
+    private struct Maker {
+        var flight: Flight? = nil
     }
 
     /// One in-progress make, which other callers for the same key wait on.
@@ -219,7 +257,8 @@ public final class ImageCache: Sendable {
         }
     }
 
-    /// One shard: entries in a ring for CLOCK eviction, and an index by key.
+    /// One shard: entries in a ring for CLOCK eviction, an index by key, and the keys of the
+    /// shard being made right now (single flight).
     private struct Shard {
         struct Entry {
             var key: Key
@@ -232,10 +271,24 @@ public final class ImageCache: Sendable {
         var free: [Int] = []
         var hand = 0
         var stats = Statistics()
+        var makers: [Key: Maker] = [:]
 
         init(capacity: Int) { self.capacity = capacity }
 
-        static func cost(_ key: Key, _ bytes: [UInt8]) -> Int { bytes.count + key.text.utf8.count + 64 }
+        static func cost(_ key: Key, _ bytes: [UInt8]) -> Int { bytes.count + key.bytes.count + 64 }
+
+        /// The flight to wait on when `key` is being made (made now if it is the first waiter),
+        /// else `.make` with the caller registered as the maker.
+        mutating func joinOrStartMaking(_ key: Key) -> LookupStep {
+            if let index = makers.index(forKey: key) {
+                if let flight = makers.values[index].flight { return .wait(flight) }
+                let flight = Flight()
+                makers.values[index].flight = flight
+                return .wait(flight)
+            }
+            makers[key] = Maker()
+            return .make
+        }
 
         /// `peek`, counting a miss when the key is absent.
         mutating func lookup(_ key: Key) -> [UInt8]? {
@@ -297,6 +350,9 @@ public final class ImageCache: Sendable {
 
 import Utilities
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A DispatchSemaphore that Swift 6 accepts across threads (DispatchSemaphore is thread-safe).
 private final class DispatchSemaphoreBox: @unchecked Sendable {

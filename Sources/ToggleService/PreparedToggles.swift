@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,9 @@ import TogglePicture
 
 /// A parsed `/toggle` request: what to draw, its cache key and ETag, and the response fields.
 /// A class: the memo hands out a reference per request, not a copy of five fields.
-final class PreparedToggle: Sendable {
+/// `@unchecked Sendable`: its one mutable property, the ready head, is guarded by a lock of
+/// `ReadyHead.locks`, and every other property is a constant.
+final class PreparedToggle: @unchecked Sendable {
     let picture: ToggleImage.Picture
     /// `PictureSize.of(picture.spec)` when the query's check computed it (a still), else nil.
     let stillSize: (width: Int, height: Int)?
@@ -15,47 +18,61 @@ final class PreparedToggle: Sendable {
     /// ETag, Cache-Control, CORS, nosniff and X-Ignored-Params (no Content-Type yet).
     let fields: HTTPFields
     /// `picture.canonicalKey` hashed once, the image cache's key (its shard and its table's
-    /// hash); nil without an image cache, where nothing looks it up (its text is an allocation).
+    /// hash); nil without an image cache, where nothing looks it up.
     let cacheKey: ImageCache.Key?
     /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
-    /// the cached image has the same length; nil without an image cache, where nothing reuses it
-    /// (its lock is an allocation or two per new query).
-    let ready: ReadyHead?
+    /// the cached image has the same length; kept only with an image cache (`cacheKey` not nil),
+    /// where something reuses it. Guarded by `ReadyHead.locks[lockIndex]`: a lock of its own per
+    /// prepared query was three allocations (and a mutex to set up) per new query, which a miss
+    /// paid whether or not the query ever came again.
+    private var readyHead: ReadyHead?
+    private let lockIndex: Int
 
     /// - Parameters:
-    ///   - key: `picture.canonicalKey`, when there is an image cache to look it up in.
+    ///   - key: `picture.canonicalKeyBytes`, when there is an image cache to look it up in.
     ///   - keyHash: the 64-bit FNV-1a of the key's UTF-8 (`EntityTag.fnv1a`), the `entityTag`'s
     ///     hash too.
-    init(picture: ToggleImage.Picture, stillSize: (width: Int, height: Int)? = nil, key: String?, keyHash: UInt64,
+    init(picture: ToggleImage.Picture, stillSize: (width: Int, height: Int)? = nil, key: [UInt8]?, keyHash: UInt64,
          entityTag: String, fields: HTTPFields) {
         self.picture = picture
         self.stillSize = stillSize
         self.entityTag = entityTag
         self.fields = fields
-        self.cacheKey = key.map { ImageCache.Key($0, fnv1a: keyHash) }
-        self.ready = key == nil ? nil : ReadyHead()
+        self.cacheKey = key.map { ImageCache.Key(bytes: $0, fnv1a: keyHash) }
+        self.lockIndex = Int(truncatingIfNeeded: keyHash >> 58) & (ReadyHead.lockCount - 1)
+    }
+
+    /// The kept head if it was made for a body of `bodyLength` bytes.
+    func readyHead(forBodyLength bodyLength: Int) -> ReadyHead? {
+        guard cacheKey != nil else { return nil }
+        let lock = ReadyHead.locks[lockIndex]
+        lock.lock()
+        defer { lock.unlock() }
+        return readyHead.flatMap { $0.bodyLength == bodyLength ? $0 : nil }
+    }
+
+    /// Keeps `made` for the next 200 with a body of its length (nothing without an image cache).
+    func keepReadyHead(_ made: ReadyHead) {
+        guard cacheKey != nil else { return }
+        let lock = ReadyHead.locks[lockIndex]
+        lock.lock()
+        readyHead = made
+        lock.unlock()
     }
 }
 
 /// The serialized head of a 200 image response, without the image: the image cache alone holds
-/// images (and evicts them within its budget); this holds about 300 bytes per prepared query.
+/// images (and evicts them within its budget); a prepared query holds about 300 bytes of head.
 /// Shared by the threads that answer the same request.
-final class ReadyHead: Sendable {
-    struct Head {
-        var fields: HTTPFields
-        var bytes: [UInt8]
-        var bodyLength: Int
-    }
-    private let head = Locked<Head?>(nil)
+struct ReadyHead {
+    var fields: HTTPFields
+    var bytes: [UInt8]
+    var bodyLength: Int
 
-    /// The kept head if it was made for a body of `bodyLength` bytes.
-    func head(forBodyLength bodyLength: Int) -> Head? {
-        head.withLock { kept in kept.flatMap { $0.bodyLength == bodyLength ? $0 : nil } }
-    }
-
-    func keep(_ made: Head) {
-        head.withLock { $0 = made }
-    }
+    /// Locks shared by all prepared queries, each guarding the ready heads of the queries whose
+    /// key hash picks it (held for a copy of three words, so sharing costs no waiting to speak of).
+    static let lockCount = 64
+    static let locks: [NSLock] = (0..<lockCount).map { _ in NSLock() }
 }
 
 /// Parsed toggle requests by their target as sent, so a repeated request (the common case:
@@ -139,6 +156,11 @@ struct TargetKey: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    /// What the memo's table places the key by: `hash` mixed with the table's seed
+    /// (`ImageCache.seeded`), not SipHash-1-3 of it through `Hasher` (about 250 instructions per
+    /// table operation; a new query makes three or four).
+    func _rawHashValue(seed: Int) -> Int { ImageCache.seeded(hash, seed: seed) }
 
     static func == (a: TargetKey, b: TargetKey) -> Bool {
         guard a.hash == b.hash, a.bytes.count == b.bytes.count else { return false }

@@ -81,7 +81,7 @@ public struct ToggleResponder: HTTPResponder {
         guard let bytes = cache.cachedValue(for: cacheKey) else { return nil }
         // The common case: the same answer as last time, head already serialized (only Date and
         // Connection, which the server adds, differ between requests).
-        if let head = entry.ready?.head(forBodyLength: bytes.count) {
+        if let head = entry.readyHead(forBodyLength: bytes.count) {
             var response = HTTPResponse(status: 200, headers: head.fields, body: bytes, serializedHead: head.bytes)
             response.annotations = Self.hitAnnotations
             return response
@@ -89,7 +89,7 @@ public struct ToggleResponder: HTTPResponder {
         var response = Self.image(bytes, prepared: entry, outcome: .hit)
         response.serializeHead()
         if let head = response.serializedHead {
-            entry.ready?.keep(ReadyHead.Head(fields: response.headers, bytes: head, bodyLength: bytes.count))
+            entry.keepReadyHead(ReadyHead(fields: response.headers, bytes: head, bodyLength: bytes.count))
         }
         return response
     }
@@ -127,9 +127,9 @@ public struct ToggleResponder: HTTPResponder {
                 // An SVG opened as a document can do nothing but draw (its <style> included).
                 fields.append(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
             }
-            // The key's text only for an image cache (it is that cache's key).
+            // The key only for an image cache (it is that cache's key).
             entry = PreparedToggle(picture: picture, stillSize: query.stillSize,
-                                   key: cache == nil ? nil : String(decoding: keyBytes, as: UTF8.self),
+                                   key: cache == nil ? nil : keyBytes,
                                    keyHash: keyHash, entityTag: tag, fields: fields)
             prepared.insert(entry, for: request)
         }

@@ -13,7 +13,7 @@ final class PreparedTogglesTests: XCTestCase {
 
     private func entry(_ key: String) -> PreparedToggle {
         PreparedToggle(picture: ToggleImage.Picture(query: try! ToggleQuery(rawQuery: "on=1"), format: .png),
-                       key: key, keyHash: EntityTag.fnv1a(key.utf8), entityTag: "\"\(key)\"", fields: HTTPFields())
+                       key: Array(key.utf8), keyHash: EntityTag.fnv1a(key.utf8), entityTag: "\"\(key)\"", fields: HTTPFields())
     }
 
     func testFoundByEqualBytesOnly() {
