@@ -112,6 +112,32 @@ public struct HTTPRequest: Sendable {
         return found.map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The values of every field line named `name` (ASCII case-insensitive) joined by ", ", in
+    /// order, or nil when there is none: how RFC 9110 section 5.3 lets a recipient combine the
+    /// lines of a list-based field (`If-None-Match`, `Accept-Encoding`) without changing its
+    /// meaning. One line gives its value as `field(named:)` does.
+    public func combinedField(named name: String) -> String? {
+        if let replaced {
+            let values = replaced.values.headers.values(for: name)
+            return values.isEmpty ? nil : values.joined(separator: ", ")
+        }
+        if !layout.hasIfNoneMatch, Self.isIfNoneMatch(name) { return nil }
+        var first: ArraySlice<UInt8>?
+        var combined: [UInt8]?  // made only for a second line
+        fieldLines.forEachValue(named: name) { value in
+            guard let firstValue = first else {
+                first = value
+                return true
+            }
+            if combined == nil { combined = Array(firstValue) }
+            combined!.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")])
+            combined!.append(contentsOf: value)
+            return true
+        }
+        if let combined { return String(decoding: combined, as: UTF8.self) }
+        return first.map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// Whether `name` is `If-None-Match`, ASCII case-insensitively.
     private static func isIfNoneMatch(_ name: String) -> Bool {
         name == "If-None-Match" || ByteClass.equalsLowercase(name.utf8, "if-none-match")

@@ -248,7 +248,7 @@ public struct ToggleResponder: HTTPResponder {
                         crossOrigin: Bool, revalidate: Bool) -> HTTPResponse {
         let compressible = ContentCoding.isCompressible(contentType: contentType)
             && body.count >= ContentCoding.minimumBytes
-        let gzipped = compressible && ContentCoding.acceptsGzip(request.field(named: "Accept-Encoding"))
+        let gzipped = compressible && ContentCoding.acceptsGzip(request.combinedField(named: "Accept-Encoding"))
             ? compressedBodies.gzip(body, entityTag: entityTag) : nil
         let tag = gzipped == nil ? entityTag : ContentCoding.gzipTag(entityTag)
         var fields = cacheableFields(entityTag: tag, crossOrigin: crossOrigin, revalidate: revalidate)
@@ -278,7 +278,7 @@ public struct ToggleResponder: HTTPResponder {
 
     /// Whether the request's If-None-Match matches `entityTag` (RFC 9110 section 13.1.2).
     static func isNotModified(_ request: HTTPRequest, entityTag: String) -> Bool {
-        guard let condition = request.field(named: "If-None-Match") else { return false }
+        guard let condition = request.combinedField(named: "If-None-Match") else { return false }
         return EntityTag.ifNoneMatch(condition, matches: entityTag)
     }
 

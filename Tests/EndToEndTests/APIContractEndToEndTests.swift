@@ -33,6 +33,9 @@ final class APIContractEndToEndTests: XCTestCase {
         XCTAssertEqual(notModified.header("ETag"), etag)
         XCTAssertEqual(try client.get("/toggle?on=true", headers: ["If-None-Match: *"]).status, 304)
         XCTAssertEqual(try client.get("/toggle?on=0", headers: ["If-None-Match: \(etag)"]).status, 200)
+        // The tag on a second If-None-Match line counts as on one line (RFC 9110 section 5.3).
+        XCTAssertEqual(try client.get("/toggle?on=true", headers: ["If-None-Match: \"other\"", "If-None-Match: \(etag)"]).status, 304)
+        XCTAssertEqual(try client.get("/toggle.svg?on=true", headers: ["If-None-Match: \"other\"", "If-None-Match: \"else\""]).status, 200)
     }
 
     func testHeadMirrorsGetWithoutBody() throws {

@@ -60,6 +60,28 @@ final class ReceivedRequestTests: XCTestCase {
         }
     }
 
+    /// `combinedField(named:)` joins every line of a name with ", " in order (RFC 9110 section
+    /// 5.3), written out by hand; one line is its value, none is nil; a request made from Strings
+    /// says the same.
+    func testCombinedFieldJoinsEveryLineOfTheName() throws {
+        let head = "GET /a HTTP/1.1\r\nHost: h\r\nIf-None-Match: \"x\"\r\nAccept-Encoding: br\r\n"
+            + "if-none-match:  \"y\", \"z\" \r\nX-One: 1\r\nIF-NONE-MATCH: *\r\n\r\n"
+        let request = try parsed(head, after: "GET /e HTTP/1.1\r\nHost: e\r\nIf-None-Match: \"e\"\r\n\r\n")
+        let expected: [(String, String?)] = [
+            ("If-None-Match", "\"x\", \"y\", \"z\", *"), ("accept-encoding", "br"), ("X-One", "1"), ("Absent", nil),
+        ]
+        for (name, value) in expected {
+            XCTAssertEqual(request.combinedField(named: name), value, name)
+        }
+        XCTAssertEqual(request.field(named: "If-None-Match"), "\"x\"")
+        var made = HTTPRequest(method: "GET", target: "/a", path: "/a", query: nil,
+                               version: HTTPVersion(major: 1, minor: 1), headers: request.headers)
+        XCTAssertEqual(made.combinedField(named: "if-none-match"), "\"x\", \"y\", \"z\", *")
+        made.headers = HTTPFields()
+        XCTAssertNil(made.combinedField(named: "If-None-Match"))
+        XCTAssertNil(try parsed("GET /a HTTP/1.1\r\nHost: h\r\n\r\n").combinedField(named: "If-None-Match"))
+    }
+
     /// `pathUTF8` is the bytes of `path`: origin-form with and without a query, absolute-form with
     /// a path and without one (`/`), after another request in the same buffer, and for a request
     /// made from Strings.
