@@ -116,10 +116,12 @@ enum SVGDocumentTemplates {
             self.paints = paints
         }
 
-        /// Same size, title and operation count (what is compared first).
+        /// Same size, title and operation count (what is compared first). The title by its UTF-8
+        /// bytes, which the document holds: `String`'s `==` calls canonically equivalent text
+        /// equal (U+00E9 and "e" + U+0301), which would hand one spelling the other's bytes.
         func hasFrame(of scene: Scene) -> Bool {
             width == scene.width && height == scene.height && operations.count == scene.operations.count
-                && title == scene.title
+                && title.utf8.elementsEqual(scene.title.utf8)
         }
 
         func matches(_ scene: Scene) -> Bool {

@@ -129,6 +129,8 @@ public final class ServiceMetrics: HTTPServerMetrics {
         let shed = status == 503 && exchange.annotations["shed"] != nil
         let route = annotated ?? Self.routeLabel(exchange, shed: shed)
         let stripe = self.stripe
+        stripe.responseBytes.wrappingAdd(exchange.bytes, ordering: .relaxed)
+        if shed { stripe.shed.wrappingAdd(1, ordering: .relaxed) }
         guard let routeIndex = Self.knownRoutes.firstIndex(of: route), (100...599).contains(status) else {
             return stripe.other.withLock { other in
                 other.requests[RouteStatus(route: route, status: status), default: 0] += 1
@@ -141,8 +143,6 @@ public final class ServiceMetrics: HTTPServerMetrics {
         while bucket < bounds.count && duration > bounds[bucket] { bucket += 1 }
         stripe.buckets[routeIndex * Stripe.bucketCount + bucket].wrappingAdd(1, ordering: .relaxed)
         stripe.addToSum(duration, route: routeIndex)
-        stripe.responseBytes.wrappingAdd(exchange.bytes, ordering: .relaxed)
-        if shed { stripe.shed.wrappingAdd(1, ordering: .relaxed) }
     }
 
     /// The route label of an exchange the responder did not annotate: `invalid` for a request that

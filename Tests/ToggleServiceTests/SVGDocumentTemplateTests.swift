@@ -46,6 +46,13 @@ final class SVGDocumentTemplateTests: XCTestCase {
         }
         let red = RGBAColor(red: 255, green: 0, blue: 0), blue = RGBAColor(red: 0, green: 0, blue: 255)
         _ = SVGWriter.svg(scene(square, colour: red))
+        // A title canonically equivalent to the kept one (String's == says equal) but other bytes:
+        // U+00E9 against "e" + U+0301.
+        _ = SVGWriter.svg(scene(square, colour: red, title: "Cafe\u{301}"))
+        let composed = scene(square, colour: blue, title: "Caf\u{E9}")
+        XCTAssertEqual(SVGWriter.svg(composed), SVGWriter.documentBytes(composed, dark: nil))
+        XCTAssertNotNil(String(decoding: SVGWriter.svg(composed), as: UTF8.self).utf8
+            .firstRange(of: Array("Caf\u{E9}".utf8)), "the composed spelling's own bytes")
         for variant in [scene(square, colour: blue), scene(other, colour: blue), scene(square, colour: blue, title: "u"),
                         scene(square, colour: blue, width: 11),
                         scene(square, colour: blue, transform: Geometry.AffineTransform.translation(1, 0))] {
