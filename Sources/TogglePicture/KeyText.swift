@@ -16,13 +16,6 @@ public enum KeyText {
         }
     }
 
-    /// Appends `byte` in decimal, as `"\(byte)"`.
-    public static func append(decimal byte: UInt8, to bytes: inout [UInt8]) {
-        if byte >= 100 { bytes.append(UInt8(ascii: "0") + byte / 100) }
-        if byte >= 10 { bytes.append(UInt8(ascii: "0") + byte / 10 % 10) }
-        bytes.append(UInt8(ascii: "0") + byte % 10)
-    }
-
     /// Appends `value` in decimal, as `"\(value)"` for an `Int`.
     public static func append(decimal value: Int, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
@@ -36,42 +29,10 @@ public enum KeyText {
             divisor /= 10
         } while divisor > 0
     }
-
-    /// Appends `value` as `value.description` (`"\(value)"`): `2.0`, `1.5`, `0.35`.
-    ///
-    /// A value of at most three decimals from 0 to 1,000,000 (every scale, padding, width and
-    /// alpha a query can give, but alphas from two hex digits) is written digit by digit: it is
-    /// the double nearest to `k / 1000` for a whole `k`, and the shortest decimal that reads back
-    /// as that double (what `description` prints) is `k / 1000` without trailing zeros, since two
-    /// decimals of at most 15 significant digits never round to the same double (`DBL_DIG`).
-    /// Every other value goes through `description` itself.
-    public static func append(description value: Double, to bytes: inout [UInt8]) {
-        if value >= 0, value <= 1_000_000, value.sign == .plus {
-            let thousandths = (value * 1000).rounded()
-            if thousandths / 1000 == value {
-                let k = Int(thousandths)
-                append(decimal: k / 1000, to: &bytes)
-                bytes.append(UInt8(ascii: "."))
-                var fraction = k % 1000
-                if fraction == 0 {
-                    bytes.append(UInt8(ascii: "0"))
-                    return
-                }
-                var divisor = 100
-                while fraction > 0 {
-                    bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
-                    fraction %= divisor
-                    divisor /= 10
-                }
-                return
-            }
-        }
-        append(value.description, to: &bytes)
-    }
 }
 
 /// Writes key text through a pointer into memory sized beforehand (no capacity or uniqueness
-/// check per byte, as `Array.append` makes): the same characters as `KeyText`'s functions.
+/// check per byte, as `Array.append` makes): the characters of Swift's `description`, as `KeyText`.
 /// The caller sizes the memory for everything it writes (`KeyCursor.maximumDescriptionBytes`
 /// per `Double`).
 struct KeyCursor {
@@ -127,8 +88,14 @@ struct KeyCursor {
         } while rest > 0
     }
 
-    /// `value` as `value.description`: by `KeyText.append(description:)`'s rule (a value of at
-    /// most three decimals from 0 to 1,000,000 digit by digit, every other through `description`).
+    /// `value` as `value.description` (`"\(value)"`): `2.0`, `1.5`, `0.35`.
+    ///
+    /// A value of at most three decimals from 0 to 1,000,000 (every scale, padding, width and
+    /// alpha a query can give, but alphas from two hex digits) is written digit by digit: it is
+    /// the double nearest to `k / 1000` for a whole `k`, and the shortest decimal that reads back
+    /// as that double (what `description` prints) is `k / 1000` without trailing zeros, since two
+    /// decimals of at most 15 significant digits never round to the same double (`DBL_DIG`).
+    /// Every other value goes through `description` itself.
     mutating func put(description value: Double) {
         if value >= 0, value <= 1_000_000, value.sign == .plus {
             // `(value * 1000).rounded()` without its libm call: the product is at most 1e9, so
