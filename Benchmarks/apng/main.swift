@@ -9,7 +9,7 @@ let cases = [
     "on=1&animate=1", "on=1&animate=1&scale=2", "on=1&animate=1&scale=3",
     "on=1&animate=1&scale=2&motion=reduce", "on=1&animate=1&scale=2&loop=1",
     "on=0&animate=1&scale=2&theme=dark&color=indigo", "on=1&animate=1&scale=2&fps=30",
-    // Each style's own animation (issue 15): switch spring, tutorial linear 0.15 s, button and
+    // Each style's own animation: switch spring, tutorial linear 0.15 s, button and
     // symbol crossfades on SwiftUI's default spring.
     "style=switch&on=1&animate=1&scale=2", "style=tutorial&on=1&animate=1&scale=2",
     "style=button&label=Wi-Fi&on=1&animate=1&scale=2", "style=symbol&label=Hare&on=1&animate=1&scale=2",

@@ -1,5 +1,5 @@
 #!/bin/sh
-# APNG size and time (issues 13, 15): the service's animations of every style (apng-bench's cases) against
+# APNG size and time: the service's animations of every style (apng-bench's cases) against
 # `apngopt -z0` of the same files (Debian `apngopt`: re-optimises every frame's rectangle, blend
 # and dispose ops, with zlib like libpng). Prints each size ratio and the total; target <= 1.10x.
 # Usage: Benchmarks/apng/run.sh   (installs apngopt if missing)

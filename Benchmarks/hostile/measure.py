@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Issue 19's hostile clients, one item at a time, against a toggle-server binary on loopback.
+"""The hostile-client battery (costly pipelined errors, slow bodies, silent connections, resets,
+a stalled log reader), one item at a time, against a toggle-server binary on loopback.
 
     python3 Benchmarks/hostile/measure.py BINARY ITEM [extra server flags]
 

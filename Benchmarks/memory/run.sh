@@ -1,5 +1,5 @@
 #!/bin/sh
-# Memory (issue 9, item 5): toggle-server's resident size (VmRSS) after start-up, with 10,000 idle
+# Memory: toggle-server's resident size (VmRSS) after start-up, with 10,000 idle
 # keep-alive connections (each has had one response), and before and after one million requests.
 # The million are cached GETs over 64 connections (wrk, in slices, RSS sampled after each), after
 # a warm-up that fills the cache with the 256 pictures mixed.lua asks for. Access log on, to /dev/null.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# PNG size (issue 9, item 4): the service's PNGs for png-tuning's ten typical toggles against
+# PNG size: the service's PNGs for png-tuning's ten typical toggles against
 # `optipng -o7 -strip all` of the same files (optipng keeps the pixels, tries every filter and zlib
 # setting). Prints totals and the ratio, both as served (with the tEXt chunks Title, Description
 # and Software) and with the tEXt chunks left out, since optipng strips them. Target: <= 1.1x.

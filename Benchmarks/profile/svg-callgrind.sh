@@ -1,5 +1,5 @@
 #!/bin/sh
-# Where an uncached /toggle.svg request's time goes (issue 16 item 4): instructions per request by
+# Where an uncached /toggle.svg request's time goes: instructions per request by
 # function and by library, under valgrind --tool=callgrind. serving-bench (server, responder and a
 # loopback client in one process) runs with --cache-bytes 0 and --vary-color, so every request
 # carries a new colour (as Benchmarks/serving/svg.sh's wrk script does): the query is parsed, the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Render + encode (issue 9, item 3): microseconds per toggle at scales 1, 2 and 3 for the
+# Render + encode: microseconds per toggle at scales 1, 2 and 3 for the
 # service's ToggleImage.png (serving-bench --render: the default "on" toggle drawn and encoded
 # with its tEXt chunks) against cairo drawing cairo_bench.c's toggle and writing it with
 # cairo_surface_write_to_png_stream (cairo_encode_bench.c), in one run: A/B/A/B/A/B per scale,

@@ -1,5 +1,5 @@
-// row-bench: what a /row picture costs against a plain /toggle at scale 2 (issue 14: less than
-// 3x), both measured in this run, caches warm (shaped runs, glyph outlines, knob shadows), as the
+// row-bench: what a /row picture costs against a plain /toggle at scale 2 (the target:
+// less than 3x), both measured in this run, caches warm (shaped runs, glyph outlines, knob shadows), as the
 // service draws them: canvas only, and canvas plus PNG encoding.
 // Usage: swift run -c release row-bench [iterations]
 // Prints one line per measurement and the ratios row / toggle.
@@ -40,7 +40,7 @@ func measure(_ iterations: Int, rounds: Int = 5, _ body: () throws -> Int) rethr
 
 let iterations = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 300 : 300
 let toggle = try ToggleQuery(rawQuery: "on=1&color=indigo&sym=moon.fill&scale=2").spec
-// ROW_QUERY=... measures another row (e.g. `label=Bold&style=button&on=1&scale=2`, issue 15's styled rows).
+// ROW_QUERY=... measures another row (e.g. `label=Bold&style=button&on=1&scale=2`, a styled row).
 let row = try RowQuery(rawQuery: ProcessInfo.processInfo.environment["ROW_QUERY"]
                            ?? "label=Dark%20Mode&on=1&color=indigo&sym=moon.fill&scale=2")
 let card = try CardQuery(rawQuery: "scale=2")
@@ -110,7 +110,7 @@ line("row-canvas", rowCanvas)
 line("toggle-png", togglePNG)
 line("row-png", rowPNG)
 line("card-png", cardPNG)
-print(String(format: "ratio row/toggle canvas=%.2f png=%.2f (issue 14 asks < 3)",
+print(String(format: "ratio row/toggle canvas=%.2f png=%.2f (target < 3)",
              rowCanvas.us / toggleCanvas.us, rowPNG.us / togglePNG.us))
 
 // Where a row's canvas time goes.

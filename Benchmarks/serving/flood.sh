@@ -1,5 +1,5 @@
 #!/bin/sh
-# Cached requests under a flood of uncached ones (issue 16, item 5): one toggle-server (cache on,
+# Cached requests under a flood of uncached ones: one toggle-server (cache on,
 # default 64 MiB) on core SERVER_CPU; on core CLIENT_CPU, one wrk floods it with uncached requests
 # (uncached.lua: every request a new picture, so every one is drawn and encoded: at scales 1 and 2
 # in the event loop's work queue, larger ones by a responder worker) while a second wrk asks for

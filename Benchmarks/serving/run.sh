@@ -1,11 +1,11 @@
 #!/bin/sh
-# Serving, cached (issue 9 item 1, issue 16 item 1): wrk against toggle-server and against nginx-light (one worker)
+# Serving, cached: wrk against toggle-server and against nginx-light (one worker)
 # serving a byte-identical PNG. Servers on core SERVER_CPU (0), wrk on CLIENT_CPU (1), 64
 # connections. Each round runs, back to back: nginx, service with --access-log off, service with
 # --access-log on (the default); the ratios of each round are taken and their median printed.
 # nginx logs access in the "log on" comparison and not in the "log off" one.
 # Usage: Benchmarks/serving/run.sh [rounds=3] [seconds=10] [connections=64]
-# Env: PATH_QUERY (default /toggle?on=1&sym=moon.fill&color=indigo&scale=2, issue 16's), SKIP_BUILD=1, SCRATCH (build dir, default .build-bench).
+# Env: PATH_QUERY (default /toggle?on=1&sym=moon.fill&color=indigo&scale=2), SKIP_BUILD=1, SCRATCH (build dir, default .build-bench).
 set -eu
 . "$(dirname "$0")/common.sh"
 rounds=${1:-3}; secs=${2:-10}; conns=${3:-64}
@@ -56,7 +56,7 @@ printf 'log on:  service %.0f req/s, nginx %.0f req/s, ratio %.3f; p99 service %
 printf 'service log on / log off: req/s %.3f\n' "$(ratio 10 4)"
 verdict() {  # verdict NAME RPS_SERVICE_COL RPS_NGINX_COL P99_SERVICE_COL P99_NGINX_COL
     awk -v n="$1" -v r="$(ratio "$2" "$3")" -v ps="$(col "$4")" -v pn="$(col "$5")" 'BEGIN {
-        printf "issue 16 item 1, %s: req/s ratio %.3f (>= 1.3: %s), p99 %.2f vs %.2f ms (<= nginx: %s)\n",
+        printf "cached, %s: req/s ratio %.3f (>= 1.3: %s), p99 %.2f vs %.2f ms (<= nginx: %s)\n",
             n, r, (r >= 1.3 ? "met" : "missed"), ps, pn, (ps <= pn ? "met" : "missed") }'
 }
 verdict "log off" 4 1 5 2

@@ -1,8 +1,8 @@
 #!/bin/sh
-# Uncached SVG against cached PNG (issue 16, item 4): wrk (64 connections, core CLIENT_CPU) against
+# Uncached SVG against cached PNG: wrk (64 connections, core CLIENT_CPU) against
 # toggle-server with --cache-bytes 0 asking uncached.lua's pictures as /toggle.svg (every request
 # a new colour: the scene is laid out and written as SVG each time), and against a second
-# toggle-server (cache on) answering the cached PNG of issue 16's query; servers on core
+# toggle-server (cache on) answering the cached PNG of run.sh's default query; servers on core
 # SERVER_CPU, access log off, alternating rounds, median of per-round ratios (target >= 0.5).
 # Usage: Benchmarks/serving/svg.sh [rounds=3] [seconds=6] [connections=64]   Env: SKIP_BUILD=1,
 # CACHE_BYTES (the SVG server's --cache-bytes, default 0; with a cache every request is still a

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Serving, uncached (issue 16, item 2): wrk with uncached.lua (every request a new picture) against
+# Serving, uncached: wrk with uncached.lua (every request a new picture) against
 # toggle-server with --cache-bytes 0, so every request renders and encodes, at each scale of SCALES.
 # The reference in the same run is nginx-light (one worker, access log off) serving the cached PNG
 # of the same toggle at that scale (target: uncached >= 0.16x nginx). Server and nginx on core

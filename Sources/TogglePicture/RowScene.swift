@@ -14,7 +14,7 @@ public enum GroupedBackgrounds {
     }
 }
 
-/// Lays out `/row` and `/card` pictures (issue 14, docs/design-facts.md section 10) as scenes:
+/// Lays out `/row` and `/card` pictures (docs/design-facts.md section 10) as scenes:
 /// labels as glyph outlines (paths) in the label colour, switches as `ToggleScene` lays them out,
 /// moved to whole-pixel positions (so their edges stay as crisp as a lone toggle's); the card on
 /// the grouped background with continuous corners. Every backend (PNG, SVG) draws these scenes.

@@ -2,7 +2,7 @@ import TextLayout
 import TogglePicture
 import Utilities
 
-/// The `/card` query (issue 14): rows as `rowN.label`, `rowN.on`, `rowN.sym`, ... (N = 1...12,
+/// The `/card` query: rows as `rowN.label`, `rowN.on`, `rowN.sym`, ... (N = 1...12,
 /// every `/toggle` parameter under the prefix, plus `dir`), and `theme`, `size`, `scale`, `width`
 /// for the whole card. No rows: the seed demo's four.
 public struct CardQuery: Sendable {

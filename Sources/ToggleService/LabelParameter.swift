@@ -1,7 +1,7 @@
 import TextLayout
 import TogglePicture
 
-/// Checks of the `label` parameter of `/row` and `rowN.label` of `/card` (issue 14), made while
+/// Checks of the `label` parameter of `/row` and `rowN.label` of `/card`, made while
 /// parsing, so a bad label is a 400 and never reaches the renderer.
 enum LabelParameter {
     /// Longest label, in characters (grapheme clusters).

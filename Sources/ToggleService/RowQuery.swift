@@ -1,7 +1,7 @@
 import TextLayout
 import TogglePicture
 
-/// The `/row` query (issue 14): `label`, `width` (pt), `dir`, plus every `/toggle` parameter
+/// The `/row` query: `label`, `width` (pt), `dir`, plus every `/toggle` parameter
 /// (`animate` and its companions included: the row's switch animates, its label stays still).
 public struct RowQuery: Sendable {
     /// The switch, as `/toggle` would parse the same parameters.

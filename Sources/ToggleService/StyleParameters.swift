@@ -1,7 +1,7 @@
 import TogglePicture
 import Utilities
 
-/// The parameters of the toggle styles (issue 15; docs/design-facts.md section 11): `style`,
+/// The parameters of the toggle styles (docs/design-facts.md section 11): `style`,
 /// `sources` and `label`, and the rules between them and the other parameters.
 enum StyleParameters {
     /// `style`: a name from `ToggleStyles.all`. Sets the spec's style and the style's default

@@ -2,7 +2,7 @@ import HTTPServer
 import TogglePicture
 import Utilities
 
-/// `/row` and `/card` (issue 14), PNG or SVG: parsed (every bad input a 400 before any drawing),
+/// `/row` and `/card`, PNG or SVG: parsed (every bad input a 400 before any drawing),
 /// keyed, cached and answered like `/toggle`.
 extension ToggleResponder {
     /// Bumped whenever the pixels of rows and cards change for the same query; part of their keys.

@@ -6,7 +6,7 @@ import TogglePicture
 /// - `GET|HEAD /toggle`, `/toggle.png`, `/toggle@Nx.png` (N = 1...4): the PNG;
 /// - `/toggle.svg`: the same picture as SVG (`theme=auto` follows the viewer's colour scheme);
 /// - `/row`, `/row.png`, `/row.svg`, `/card`, `/card.png`, `/card.svg`: a settings row, a card of
-///   rows (issue 14);
+///   rows;
 /// - `/symbols`: JSON list of every symbol name with its icon, licence and author;
 /// - `/healthz` (liveness), `/readyz` (readiness), `/metrics` (Prometheus);
 /// - anything else: a static file from the public directory, or 404.

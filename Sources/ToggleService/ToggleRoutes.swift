@@ -10,7 +10,7 @@ struct ToggleRoute: Equatable, Sendable {
     enum Target: Equatable, Sendable {
         /// A toggle picture; `impliedScale` from an `@Nx` path.
         case toggle(ImageFormat, impliedScale: Double?)
-        /// A settings row or a card of rows (issue 14): text is laid out while parsing, so these
+        /// A settings row or a card of rows: text is laid out while parsing, so these
         /// are never answered inline.
         case row(ImageFormat), card(ImageFormat)
         case symbols, healthz, readyz, metrics

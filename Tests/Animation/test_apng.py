@@ -305,7 +305,7 @@ def knob_x(frame, rows):
 
 
 class StyleAnimationTests(unittest.TestCase):
-    """Each style's own animation (issue 15), numbers from the seeds: switch the section 2
+    """Each style's own animation, numbers from the seeds: switch the section 2
     spring, tutorial seed 002's linear 0.15 s with the knob -11 -> +11 pt, button and symbol a
     crossfade on SwiftUI's default spring."""
 

@@ -140,7 +140,7 @@ def check_svg(driver, base):
 
 
 def check_animate_control(driver, base):
-    """Issue 13: the playground's Animate switch asks for animate=1 (the snippets follow), Play
+    """Animation: the playground's Animate switch asks for animate=1 (the snippets follow), Play
     again re-requests the animation, and a pasted /toggle query with animate=1 sets the switch."""
     driver.get(base + "/?on=1&scale=2")
     src, _, _ = preview_loaded(driver)
@@ -157,7 +157,7 @@ def check_animate_control(driver, base):
     preview_loaded(driver)
     check(driver.execute_script("return document.getElementById('animate').checked"),
           "a pasted query with animate=1 sets the Animate switch")
-    # Issue 15: every style animates its own way, so the switch asks for it with any style.
+    # Every style animates its own way, so the switch asks for it with any style.
     src4, _, _ = preview_loaded(driver)
     choose(driver, "style", "tutorial")
     src5, w5, _ = preview_loaded(driver, src4, "style=tutorial")
@@ -185,7 +185,7 @@ def check_format_switch(driver, base):
 
 
 def check_styles(driver, base):
-    """The style picker (issue 15): each style's preview at its own size (switch and tutorial
+    """The style picker: each style's preview at its own size (switch and tutorial
     51 x 31 pt), its defaults in the URL (none sent), the label field for button and symbol, no
     symbols for switch, and the strip of its three states under the preview."""
     driver.get(base + "/?state=on&scale=2")
@@ -396,7 +396,7 @@ def main():
         label.send_keys(" ")
         driver.execute_script("document.getElementById('controls').dispatchEvent(new Event('input'))")
 
-        # Issue 17 item 2: "did you mean" comes from the server's 400, so page and API agree.
+        # "Did you mean" comes from the server's 400, so page and API agree.
         field = driver.find_element(By.ID, "on_sym")
         driver.find_element(By.ID, "reset").click()
         field.send_keys(Keys.CONTROL, "a")
@@ -415,7 +415,7 @@ def main():
         check(len(asked) == 1 and "on_sym=moon.fil&" in asked[0] and "400" in asked[0],
               f"one request for suggestions, once typing paused: {asked}")
 
-        # Issue 17 item 3: a /toggle query pasted after / previews the same picture (same ETag,
+        # A /toggle query pasted after / previews the same picture (same ETag,
         # which the server derives from the canonical key).
         for q in ["on=0&sym=moon.fill", "on=1&sym=moon.fill", "state=mixed&sym=plus", "color=indigo",
                   "on=1&tint=PapayaWhip&scale=3", "on=yes&color=%23FF9500", "on=1&color=rgb(10%2C20%2C30)",
@@ -455,7 +455,7 @@ def main():
         check(errors == [], f"no console errors {errors}")
 
         screenshot(driver, os.path.join(out, "playground.png"), 1280, 900, mobile=False)
-        # Issue 17 item 16: symbol fields were cut off at phone width. Long names fit whole.
+        # Symbol fields were cut off at phone width. Long names fit whole.
         for width in (1280, 900, 390):
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                    {"width": width, "height": 844, "deviceScaleFactor": 2, "mobile": width < 500})

@@ -127,7 +127,7 @@ extension APIContractEndToEndTests {
         XCTAssertEqual(try client.get("/toggle?on=1").status, 200, "the connection survives")
     }
 
-    /// Issue 17 item 7: `fetch()` with custom headers from another origin sends a preflight
+    /// CORS preflight: `fetch()` with custom headers from another origin sends a preflight
     /// (Fetch standard, CORS-preflight request); image routes answer it, other OPTIONS stay 405.
     func testCORSPreflightOnImageRoutes() throws {
         let client = try TestClient(port: server.port)
@@ -153,7 +153,7 @@ extension APIContractEndToEndTests {
         XCTAssertEqual(try client.get("/toggle?on=1").status, 200)  // the connection is still good
     }
 
-    /// Issue 17 item 14: `/symbols` was 927 KB of uncompressed JSON. Text is gzipped when the
+    /// Compressed text: `/symbols` was 927 KB of uncompressed JSON. Text is gzipped when the
     /// client accepts it (qvalues honoured), with `Vary: Accept-Encoding` and an ETag per
     /// encoding; images are unchanged.
     func testTextResponsesAreGzippedWhenAccepted() throws {

@@ -57,7 +57,7 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertTrue(err.contains("color=notacolor"))
     }
 
-    /// Issue 17 item 5: a flag that names no parameter is a usage error, not an ignored one.
+    /// A flag that names no parameter is a usage error, not an ignored one.
     func testRenderRejectsUnknownFlagsWithUsage() throws {
         for (args, bad) in [(["--colour", "indigo"], "--colour"), (["--bogus=1"], "--bogus=1"), (["-x"], "-x"),
                             (["--on", "1", "--themes", "dark"], "--themes")] {
@@ -71,7 +71,7 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertEqual(status, 0, err)
     }
 
-    /// Issue 17 item 12: `--event-loops` and `EVENT_LOOPS` set the number of loop threads, flag
+    /// `--event-loops` and `EVENT_LOOPS` set the number of loop threads, flag
     /// over environment. Counted in /proc by their names (`http.loop.N`).
     func testEventLoopsFlagAndEnvironment() throws {
         func loopThreads(_ server: ServerProcess) throws -> Int {
@@ -111,7 +111,7 @@ final class CommandLineEndToEndTests: XCTestCase {
         }
     }
 
-    /// Issue 17 item 16: `--version`, the same version as the API description's.
+    /// `--version`: the same version as the API description's.
     func testVersion() throws {
         let (status, out, _) = try run(["--version"])
         XCTAssertEqual(status, 0)
@@ -122,7 +122,7 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertTrue(try run(["--help"]).1.contains("--version"))
     }
 
-    /// Issue 17 item 16: a taken port is named, with the system's words for the error.
+    /// A taken port is named, with the system's words for the error.
     func testPortInUseIsNamed() throws {
         let first = try ServerProcess()
         defer { first.stop() }

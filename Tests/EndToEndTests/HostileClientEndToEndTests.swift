@@ -5,7 +5,7 @@ import XCTest
 import Glibc
 #endif
 
-/// Issue 19 against the real binary over loopback: no single client can stall a loop, hold a
+/// Hostile clients against the real binary over loopback: no single client can stall a loop, hold a
 /// slot, make the server work for nobody, or stop it through its log. Short timeouts keep each
 /// test to seconds.
 final class HostileClientEndToEndTests: XCTestCase {
@@ -177,7 +177,7 @@ final class HostileClientEndToEndTests: XCTestCase {
                        "reported more than once in about a second: \(server.standardError)")
     }
 
-    /// Issue 16: every access log line reaches standard output when SIGTERM ends the process.
+    /// Every access log line reaches standard output when SIGTERM ends the process.
     func testSIGTERMLosesNoAccessLogLine() throws {
         let server = try ServerProcess(output: .collected)
         let count = 600
@@ -193,7 +193,7 @@ final class HostileClientEndToEndTests: XCTestCase {
         XCTAssertEqual(server.process.terminationStatus, 0)
     }
 
-    /// Issue 17 item 6: the server's own errors and the application's share one JSON shape,
+    /// The server's own errors and the application's share one JSON shape,
     /// `{"error": "..."}` (parameter errors add their fields), with nosniff and no-store.
     func testEveryErrorIsTheSameJSONShape() throws {
         let server = try ServerProcess(arguments: ["--access-log", "off", "--max-target-bytes", "64"])
@@ -219,7 +219,7 @@ final class HostileClientEndToEndTests: XCTestCase {
         }
     }
 
-    /// Issue 17 item 8: a TLS ClientHello on the plain-HTTP port gets a 400 saying so, then a close.
+    /// A TLS ClientHello on the plain-HTTP port gets a 400 saying so, then a close.
     func testTLSClientHelloGetsAPlainHTTP400() throws {
         let server = try ServerProcess(arguments: ["--access-log", "off"])
         defer { server.stop() }

@@ -5,7 +5,8 @@ import XCTest
 import Glibc
 #endif
 
-/// Issue 6 against the real binary: descriptor exhaustion and SIGTERM with requests in flight.
+/// The server's failure handling against the real binary: descriptor exhaustion and SIGTERM
+/// with requests in flight.
 final class ServerStressEndToEndTests: XCTestCase {
     /// CPU seconds (user + system) the process `pid` has used, from /proc/PID/stat.
     private func cpuSeconds(_ pid: Int32) -> Double? {

@@ -1,7 +1,7 @@
 import HTTPServer
 import XCTest
 
-/// Issue 17 item 12: the event-loop count honours a container's CPU limit. File formats from the
+/// The event-loop count honours a container's CPU limit. File formats from the
 /// kernel's cgroup-v2.rst ("cpu.max") and sched-bwc.rst (cfs_quota_us / cfs_period_us).
 final class CPUQuotaTests: XCTestCase {
     func testCgroupV2CPUMax() {

@@ -43,7 +43,7 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(busy.timerFired(now: 1e9), .none)
     }
 
-    /// Issue 19 item 3: until its first byte a new connection is on the header deadline.
+    /// Until its first byte a new connection is on the header deadline.
     func testSilentNewConnectionIsOnTheHeaderDeadline() {
         var m = ConnectionStateMachine(limits: limits, now: 100)
         XCTAssertEqual(m.deadline, 101)
@@ -54,7 +54,7 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(late.deadline, 101)
     }
 
-    /// Issue 19 item 2: a body that keeps trickling is cut at the request deadline, counted from
+    /// A body that keeps trickling is cut at the request deadline, counted from
     /// the request's first byte, although each byte is progress.
     func testTricklingBodyIsCutAtTheRequestDeadline() {
         var m = afterOneExchange(at: 0)
@@ -83,7 +83,7 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(m.deadline, 4.5, "the new head is on the header timeout from its own start")
     }
 
-    /// Issue 19 item 1: a connection takes at most `maxRequestsPerTurn` requests, or
+    /// A connection takes at most `maxRequestsPerTurn` requests, or
     /// `turnBudget` seconds, per loop turn; the first request of a turn is always taken.
     func testPerTurnBudget() {
         var m = ConnectionStateMachine(limits: limits, now: 0)

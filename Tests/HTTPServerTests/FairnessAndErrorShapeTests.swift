@@ -20,7 +20,7 @@ struct CostlyInlineResponder: HTTPResponder {
 }
 
 final class FairnessAndErrorShapeTests: XCTestCase {
-    /// Issue 19 item 1 at the server's level: inline answers that cost more than the turn's
+    /// Bounded work per loop turn at the server's level: inline answers that cost more than the turn's
     /// budget are taken one per turn, so another connection on the same loop waits for at most a
     /// few of them, not for the whole pipeline (300 x 3 ms = 0.9 s).
     func testAnotherConnectionOnTheLoopIsNotHeldUpByAPipeline() throws {
@@ -53,7 +53,7 @@ final class FairnessAndErrorShapeTests: XCTestCase {
         }
     }
 
-    /// Issue 17 item 6: every error the server writes on its own is the service's JSON error shape
+    /// Every error the server writes on its own is the service's JSON error shape
     /// `{"error": "..."}` with nosniff and no-store.
     func testEveryServerErrorIsJSONWithNosniffAndNoStore() throws {
         let (server, port) = try startServer({
@@ -91,7 +91,7 @@ final class FairnessAndErrorShapeTests: XCTestCase {
         XCTAssertEqual(try options.readResponse().header("Allow"), "GET, HEAD")
     }
 
-    /// Issue 17 item 6: the 503 for a connection over the limit has the same shape.
+    /// The 503 for a connection over the limit has the same shape.
     func testRefusal503IsJSON() throws {
         let (server, port) = try startServer({ $0.maxConnections = 1 })
         defer { stop(server) }
@@ -106,7 +106,7 @@ final class FairnessAndErrorShapeTests: XCTestCase {
         XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: String])
     }
 
-    /// Issue 17 item 8 at the parser: a TLS handshake record is refused at its first byte, with
+    /// TLS on the plain-HTTP port, at the parser: a TLS handshake record is refused at its first byte, with
     /// the reason in the body, whole or split.
     func testTLSHandshakeIsRefusedAtItsFirstByte() throws {
         var parser = RequestParser(limits: RequestParserLimits())
@@ -123,7 +123,7 @@ final class FairnessAndErrorShapeTests: XCTestCase {
         guard case .head = plain.next() else { return XCTFail("GET refused") }
     }
 
-    /// Issue 18: epoll_wait's errors other than EINTR are thrown, not turned into "no events"
+    /// epoll_wait's errors other than EINTR are thrown, not turned into "no events"
     /// (a bad descriptor would make the loop spin).
     func testEpollWaitOnABadDescriptorThrows() {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4 * Epoll.eventStride, alignment: 8)

@@ -1,7 +1,7 @@
 import XCTest
 @testable import HTTPServer
 
-/// Issue 16 item 1: a head serialized once and kept with a response gives the same bytes as
+/// A head serialized once and kept with a response gives the same bytes as
 /// serializing it per request, for GET and HEAD, and goes stale when the response changes.
 final class PreparedHeadTests: XCTestCase {
     func response() -> HTTPResponse {

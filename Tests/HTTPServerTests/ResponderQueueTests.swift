@@ -11,7 +11,7 @@ final class ExchangeRecorder: HTTPServerMetrics, @unchecked Sendable {
     func requestCompleted(_ exchange: HTTPExchange) { lock.withLock { recorded.append(exchange) } }
 }
 
-/// Issue 16 item 5: a request that waited longer than `maxResponderQueueWait` for a worker is
+/// A request that waited longer than `maxResponderQueueWait` for a worker is
 /// answered 503 with Retry-After at once (the bound set below any possible wait makes every
 /// queued request late), annotated for the metrics; inline answers never queue.
 final class ResponderQueueTests: XCTestCase {

@@ -6,7 +6,7 @@ import XCTest
 import Glibc
 #endif
 
-/// Issue 6: many, slow and rude clients over real loopback sockets. Each test takes a few seconds
+/// Many, slow and rude clients over real loopback sockets. Each test takes a few seconds
 /// at most.
 final class StressTests: XCTestCase {
     /// Raises the soft descriptor limit to `wanted` (tests and server share this process);

@@ -59,7 +59,7 @@ final class ColorSpecifierTests: XCTestCase {
         XCTAssertEqual(ColorSpecifier.parse("BLUE")?.canonical, "blue")
     }
 
-    // MARK: - CSS Color 4 (issue 17 item 4)
+    // MARK: - CSS Color 4
 
     func rgb(_ text: String) -> [Int]? {
         guard case .fixed(let c)? = ColorSpecifier.parse(text) else { return nil }

@@ -6,7 +6,7 @@ import TextLayout
 import XCTest
 @testable import TogglePicture
 
-/// Rows of every style (issue 15; docs/design-facts.md sections 10 and 11), with the numbers
+/// Rows of every style (docs/design-facts.md sections 10 and 11), with the numbers
 /// worked out here by hand: a 350 pt row, `HStack(spacing: 16)`, `minHeight: 44`, vertical
 /// centring; the `switch` and `tutorial` bodies 51 x 31 pt, knob centres 15.5 / 35.5 pt
 /// (switch) and 25.5 -+ 11 pt (tutorial) from the track's left; a style that draws its label is

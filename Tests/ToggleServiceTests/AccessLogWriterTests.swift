@@ -14,7 +14,8 @@ final class Reports: @unchecked Sendable {
     var all: [String] { lock.withLock { texts } }
 }
 
-/// The access log's writer thread and bounded buffer (issues 16 and 19 item 5), through a pipe.
+/// The access log's writer thread and bounded buffer (a stalled or slow reader never blocks
+/// serving), through a pipe.
 final class AccessLogWriterTests: XCTestCase {
     var fds: [Int32] = [-1, -1]
 

@@ -2,7 +2,7 @@ import TogglePicture
 import XCTest
 @testable import ToggleService
 
-/// Colours through the query (issue 17 item 4): equal colours written differently share the
+/// Colours through the query (CSS Color 4): equal colours written differently share the
 /// canonical key, the ETag and the bytes; a refused colour names what is accepted.
 final class ColourQueryTests: XCTestCase {
     func testEqualColoursWrittenDifferentlyShareTheKey() throws {

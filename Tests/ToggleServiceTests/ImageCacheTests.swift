@@ -135,7 +135,7 @@ final class ImageCacheTests: XCTestCase {
         XCTAssertEqual(cache.value(for: "k") { [1] }.outcome, .miss)
     }
 
-    /// Issue 17 item 1: with realistic keys (canonical keys of toggles differing only in their
+    /// Shards from well-mixed bits: with realistic keys (canonical keys of toggles differing only in their
     /// tint, which appears twice in a key) and image-sized values, the cache fills to near its
     /// budget before the first eviction. The shard hash used to depend on the keys' low bits
     /// only, so a few shards took every key: 22 evictions at 24 % of a 1 MiB budget.

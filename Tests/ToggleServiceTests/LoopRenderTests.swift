@@ -4,7 +4,7 @@ import HTTPServer
 import XCTest
 @testable import ToggleService
 
-/// Issue 16 items 2, 4, 5: small still toggles are made on the event loop
+/// Small still toggles are made on the event loop
 /// (`ToggleResponder.respondOnLoop`), everything larger or slower on a worker, and the loop never
 /// waits for another thread's render.
 final class LoopRenderTests: XCTestCase {

@@ -148,7 +148,7 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(encoder.level(forDataBytes: 100_000), 8)
     }
 
-    /// Issue 17 item 9: sRGB (perceptual) and pHYs of 72 dpi x scale, 2835 x scale px/m rounded.
+    /// sRGB (perceptual) and pHYs of 72 dpi x scale, 2835 x scale px/m rounded.
     func testServicePNGsCarrySRGBAndPhysicalPixelsPerScale() throws {
         for (scale, expected) in [(1.0, 2835), (2, 5670), (2.5, 7088), (3, 8505)] {
             let spec = try ToggleQuery(rawQuery: "on=1&scale=\(scale)").spec
@@ -208,7 +208,7 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertNil(report.itxt["Author"])
     }
 
-    /// Issue 18: the PNG error stays typed, with libpng's message, instead of becoming a string.
+    /// The PNG error stays typed, with libpng's message, instead of becoming a string.
     func testLibpngErrorsAreTyped() throws {
         XCTAssertThrowsError(try PNGEncoder().encode(canvas(extraColours: 0), text: [.init(keyword: "", text: "x")])) { error in
             guard case .libpng(let message) = error as? PNGEncodingError else {

@@ -39,7 +39,7 @@ final class RowAndCardSVGTests: XCTestCase {
         XCTAssertTrue(auto.contains("prefers-color-scheme:dark"), "one file for both schemes")
     }
 
-    /// Rows of every style (issue 15): each state and theme, a scale, right to left, a wrapped
+    /// Rows of every style: each state and theme, a scale, right to left, a wrapped
     /// button label, and a card of mixed styles.
     static let styleRows: [(String, String)] = {
         var q: [(String, String)] = []

@@ -9,7 +9,7 @@ import TogglePicture
 import TestSupport
 import HTTPServer
 
-/// `/row?animate=1` (issue 15): the row's switch animates as `/toggle`'s does, the label stays
+/// `/row?animate=1`: the row's switch animates as `/toggle`'s does, the label stays
 /// still. Frames are read back with libpng (`DecodedPNG`): each `fcTL` + `fdAT` is rewrapped as
 /// a PNG of its own and composited by the APNG specification's rules, so the frames checked are
 /// the ones a viewer shows, not the scenes the code under test drew.

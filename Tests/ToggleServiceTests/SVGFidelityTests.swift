@@ -27,7 +27,7 @@ final class SVGFidelityTests: XCTestCase {
         ] + styleQueries
     }()
 
-    /// Every style x state x theme (issue 15), some at scale 2, disabled or padded.
+    /// Every style x state x theme, some at scale 2, disabled or padded.
     static let styleQueries: [String] = {
         var q: [String] = []
         for style in ["switch", "button&label=Bold", "symbol&label=Play", "tutorial"] {

@@ -67,7 +67,7 @@ final class StaticFilesTests: XCTestCase {
         XCTAssertNil(StaticFiles(root: root).file(forPath: "/sub"))
     }
 
-    /// Issue 17 item 13: a new playground must not be hidden for a day after an upgrade.
+    /// A new playground must not be hidden for a day after an upgrade.
     func testPagesAndScriptsAreRevalidatedImagesKeepTheirMaxAge() throws {
         var configuration = ToggleResponder.Configuration()
         configuration.publicDirectory = root

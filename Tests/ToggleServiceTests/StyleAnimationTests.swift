@@ -7,7 +7,7 @@ import XCTest
 import TogglePicture
 import Raster
 
-/// Each style's own animation (issue 15), checked against numbers from the seeds and Apple's
+/// Each style's own animation, checked against numbers from the seeds and Apple's
 /// documentation written here, never taken from the code under test: the spring of
 /// docs/design-facts.md section 2, seed 002's linear 0.15 s and -11 -> +11 pt, SwiftUI's default
 /// animation `spring(response: 0.55, dampingFraction: 1)` for the crossfades.

@@ -2,7 +2,7 @@ import XCTest
 @testable import ToggleService
 import TogglePicture
 
-/// `style`, `sources` and `label` on `/toggle` (issue 15; docs/design-facts.md section 11).
+/// `style`, `sources` and `label` on `/toggle` (docs/design-facts.md section 11).
 final class StyleQueryTests: XCTestCase {
     func spec(_ q: String) throws -> ToggleSpec { try ToggleQuery(rawQuery: q).spec }
 

@@ -4,7 +4,7 @@ import TogglePicture
 @testable import ToggleService
 import XCTest
 
-/// Every style x state x theme x format renders (issue 15): PNGs decode (with an independent
+/// Every style x state x theme x format renders: PNGs decode (with an independent
 /// decoder) at the scene's size, SVGs name the same size, and a few pixels sit where DESIGN
 /// section 11 puts them.
 final class StyleRenderTests: XCTestCase {

@@ -4,7 +4,7 @@ import TestSupport
 @testable import ToggleService
 import XCTest
 
-/// `style`, `sources` and `label` through the responder (issue 15): images, ETags, and the 400s
+/// `style`, `sources` and `label` through the responder: images, ETags, and the 400s
 /// as JSON naming parameter, value and what is accepted.
 final class StyleRouteTests: XCTestCase {
     func request(_ path: String, _ query: String) -> HTTPRequest {

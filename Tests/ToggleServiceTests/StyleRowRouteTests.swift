@@ -5,7 +5,7 @@ import TogglePicture
 @testable import ToggleService
 import XCTest
 
-/// `style=` and `sources=` on `/row` and on `/card` rows (issue 15), PNG and SVG; every style
+/// `style=` and `sources=` on `/row` and on `/card` rows, PNG and SVG; every style
 /// mirrored right to left, in pixels; the query leftovers a newcomer found.
 final class StyleRowRouteTests: XCTestCase {
     let responder = ToggleResponder(configuration: .init())

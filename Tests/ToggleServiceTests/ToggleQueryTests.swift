@@ -91,7 +91,7 @@ final class ToggleQueryTests: XCTestCase {
         XCTAssertTrue(e?.expected.hasPrefix("did you mean on?") ?? false, e?.expected ?? "")
     }
 
-    /// Issue 17 item 5: `colour=indigo` was a green 200.
+    /// A misspelt name is a 400 with a suggestion: `colour=indigo` was a green 200.
     func testMisspeltNamesAreErrorsThatSuggestTheKnownName() throws {
         for (query, suggestion) in [
             ("colour=indigo&on=1", "color"), ("colr=red", "color"), ("on_symbol=plus", "onSymbol"),
