@@ -3,7 +3,7 @@ import Foundation
 import HTTPServer
 import ToggleService
 
-/// `toggle-server serve`: runs the service until SIGTERM or SIGINT.
+/// `toggle-server serve`: runs the service until SIGTERM, SIGINT or SIGHUP.
 enum ServeCommand {
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
@@ -17,10 +17,9 @@ enum ServeCommand {
             Console.error("toggle-server: \(error.message)")
             return 64
         }
-        // Before any thread exists, so every thread inherits it: SIGTERM and SIGINT stay pending
-        // until the signal sources read them. (Ignored instead, one that came before Dispatch had
-        // registered its sources, right after the address line, was lost and the process lived on.)
-        blockTerminationSignals()
+        // Again (main did it first), for a caller other than main: before any thread of the
+        // server exists, so every thread inherits the mask.
+        blockShutdownSignals()
         let readiness = Readiness()
         let cache = options.cacheBytes > 0 ? ImageCache(capacityBytes: options.cacheBytes) : nil
         // Access log lines go through a writer thread with a bounded buffer: a slow or stalled
@@ -74,21 +73,30 @@ enum ServeCommand {
         }
     }
 
-    /// Blocks SIGTERM and SIGINT in the calling thread, and so in every thread started after it.
-    /// Call first thing in `main`, before any thread exists: Dispatch registers a signal
-    /// source's signalfd asynchronously on its own thread after `resume()`, and until then a
-    /// SIGTERM that is ignored and not blocked is discarded, so a server stopped right after it
-    /// printed its address went on running. A blocked signal stays pending until the source
-    /// reads it.
+    /// The signals that stop the server with a drain: SIGTERM (what `kill`, Docker and Kubernetes
+    /// send), SIGINT (Ctrl-C) and SIGHUP (the terminal hung up; a logrotate `postrotate kill -HUP`
+    /// stops the server too, so rotate with `copytruncate` instead: docs/reliability.md).
+    static let shutdownSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+
+    /// Signals whose default action would end the process at once, with no drain and the
+    /// buffered access log lost, and that mean nothing to this server: ignored.
+    static let ignoredSignals: [Int32] = [SIGUSR1, SIGUSR2]
+
+    /// Blocks `shutdownSignals` in the calling thread, and so in every thread started after it,
+    /// and ignores `ignoredSignals`. Call first thing in `main`, before any thread exists:
+    /// Dispatch registers a signal source's signalfd asynchronously on its own thread after
+    /// `resume()`, and until then a SIGTERM that is ignored and not blocked is discarded, so a
+    /// server stopped right after it printed its address went on running. A blocked signal stays
+    /// pending until the source reads it.
     static func blockShutdownSignals() {
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGTERM)
-        sigaddset(&set, SIGINT)
+        for signo in shutdownSignals { sigaddset(&set, signo) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
+        for signo in ignoredSignals { signal(signo, SIG_IGN) }
     }
 
-    /// SIGTERM / SIGINT: readiness off, graceful drain, address file removed, every access log
+    /// SIGTERM / SIGINT / SIGHUP: readiness off, graceful drain, address file removed, every access log
     /// line written, exit 0; a second signal exits at once. Set up inside a function: Dispatch
     /// signal handlers written in top-level code crash in Swift 6 mode when run on another queue
     /// (docs/design-facts.md section 8).
@@ -100,7 +108,7 @@ enum ServeCommand {
         let say: @Sendable (String) -> Void = { line in
             if let accessLog { accessLog.append(line) } else { Console.line(line) }
         }
-        for signo in [SIGTERM, SIGINT] {
+        for signo in shutdownSignals {
             let source = DispatchSource.makeSignalSource(signal: signo, queue: queue)
             source.setEventHandler {
                 if state.received {
@@ -121,15 +129,6 @@ enum ServeCommand {
             source.resume()
             state.sources.append(source)
         }
-    }
-
-    /// Blocks SIGTERM and SIGINT in the calling thread (and the threads it creates later).
-    static func blockTerminationSignals() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
     /// Signal bookkeeping, confined to the signal queue.

@@ -2,6 +2,9 @@
 // `probe` checks a running server (the container's health check).
 import Foundation
 
+// Before anything opens a descriptor: a closed 0, 1 or 2 would be handed to the first one.
+StandardDescriptors.openClosedOnDevNull()
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
 let rest = arguments.first == command ? Array(arguments.dropFirst()) : arguments
