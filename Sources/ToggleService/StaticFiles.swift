@@ -6,7 +6,10 @@ import Utilities
 ///
 /// Refuses anything that could leave the directory or reveal more than its plain files:
 /// `..` and `.` segments, dotfiles, encoded slashes or backslashes (`%2F`, `%5C`), NUL, invalid
-/// UTF-8, and directories (no listings; a directory's `index.html` is served instead).
+/// UTF-8, and directories (no listings; a directory's `index.html` is served instead). A
+/// symbolic link is followed only when what it resolves to lies inside the directory (checked
+/// after resolving the whole path with realpath(3), and the file read by its resolved path): a
+/// link to `/etc/passwd` or `/etc` placed in the directory is a 404.
 ///
 /// Files are kept in memory with their ETag once read, and read again only when their size or
 /// modification time changes (one stat(2) per request, two for a directory's index, instead of a read and a hash).
@@ -30,13 +33,15 @@ public final class StaticFiles: Sendable {
     /// The file for a request path (still percent-encoded), or nil when there is none or the
     /// path is refused.
     public func file(forPath rawPath: String) -> File? {
-        guard let segments = Self.safeSegments(rawPath) else { return nil }
-        var path = ([root] + segments).joined(separator: "/")
+        guard let segments = Self.safeSegments(rawPath), let realRoot = Self.resolved(root),
+              var path = Self.resolved(([root] + segments).joined(separator: "/")),
+              Self.isInside(path, directory: realRoot) else { return nil }
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            path += "/index.html"
-            guard stat(path, &info) == 0 else { return nil }
+            guard let index = Self.resolved(path + "/index.html"), Self.isInside(index, directory: realRoot),
+                  stat(index, &info) == 0 else { return nil }
+            path = index
         } else if rawPath.hasSuffix("/") {
             return nil  // `/page.html/` would serve the page with every relative link broken
         }
@@ -52,6 +57,20 @@ public final class StaticFiles: Sendable {
                         entityTag: EntityTag.strong(hashing: bytes))
         loaded.withLock { $0[path] = (size, modified, file) }
         return file
+    }
+
+    /// `path` with every symbolic link, `.` and `..` resolved (realpath(3)), or nil if it does not
+    /// exist or cannot be resolved.
+    static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Whether the resolved path `path` is `directory` (resolved too) or lies under it.
+    static func isInside(_ path: String, directory: String) -> Bool {
+        if path == directory { return true }
+        return path.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
     }
 
     /// The decoded path segments, or nil if the path is not a plain relative file path.
