@@ -52,6 +52,12 @@ struct RequestRejection: Error, Sendable, Equatable {
     /// What the error body says when the status alone does not (e.g. `tlsOnPlainPort`).
     var detail: String? = nil
 
+    /// More than `maxHeaderBytes` of empty lines before a request line (RFC 9112 section 2.2 lets
+    /// a server ignore "at least one"; a flood of them is not a request).
+    static let tooManyEmptyLines = RequestRejection(
+        status: 400, closeConnection: true,
+        detail: "too many empty lines before the request line (at most the header size limit)")
+
     /// A TLS handshake record (a ClientHello) where an HTTP request should start: an `https://`
     /// client on this plain-HTTP port.
     static let tlsOnPlainPort = RequestRejection(
@@ -80,7 +86,8 @@ enum RequestParseResult: Sendable {
 ///
 /// Line endings: every LF must be preceded by CR. A bare LF is rejected with 400 and close
 /// (RFC 9112 section 2.2 lets a recipient accept it; rejecting avoids disagreeing with proxies
-/// about where a head ends). Empty lines (CRLF) before a request line are ignored.
+/// about where a head ends). Empty lines (CRLF) before a request line are ignored, up to
+/// `maxHeaderBytes` of them (then 400 and close).
 struct RequestParser {
     let limits: RequestParserLimits
 
@@ -96,6 +103,8 @@ struct RequestParser {
     /// Offsets of the first two spaces in the request line while it is being scanned.
     private var firstSpace: Int?
     private var secondSpace: Int?
+    /// Bytes of empty lines (CRLF) skipped before the request line being waited for.
+    private var emptyLineBytes = 0
     /// Body bytes of the previous request still to skip.
     private var bodyRemaining = 0
     /// Set after a closing rejection: the parser yields nothing more.
@@ -139,10 +148,14 @@ struct RequestParser {
 
         if scanned == 0 {
             // Ignore empty lines before the request line (RFC 9112 section 2.2).
+            // They count against `maxHeaderBytes` on their own: past it, 400 and close, instead of
+            // reading a flood of CRLF until the header timeout.
             while buffer.count - start >= 1 && buffer[start] == ByteClass.cr {
                 guard buffer.count - start >= 2 else { return .needMore }
                 guard buffer[start + 1] == ByteClass.lf else { break }
                 start += 2
+                emptyLineBytes += 2
+                if emptyLineBytes > limits.maxHeaderBytes { return fail(.tooManyEmptyLines) }
             }
             // A TLS record of type handshake (22, RFC 8446 section 5.1) can never start a method
             // token: say what is wrong at once instead of waiting for a line that never comes.
@@ -159,6 +172,7 @@ struct RequestParser {
         case .end(let headLength):
             let result = HeadParser.parse(buffer, head: start ..< start + headLength, limits: limits)
             start += headLength
+            emptyLineBytes = 0
             scanned = 0
             lineStart = 0
             linesSeen = 0

@@ -153,6 +153,33 @@ final class RequestParserTests: XCTestCase {
         XCTAssertNotNil(head(parse("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n", limits: limits)))
     }
 
+    /// Empty lines before a request line are ignored up to `maxHeaderBytes` of them, in one read
+    /// or in many, and counted afresh for each request; past the limit, 400 and close.
+    func testEmptyLinesBeforeTheRequestLineCountAgainstTheHeaderLimit() {
+        let limits = RequestParserLimits(maxRequestTargetBytes: 100, maxHeaderBytes: 400, maxHeaderFields: 5, maxBodyBytes: 10)
+        let request = "GET / HTTP/1.1\r\nHost: x\r\n\r\n"
+        let allowed = String(repeating: "\r\n", count: 200)  // exactly 400 bytes
+        XCTAssertNotNil(head(parse(allowed + request, limits: limits)))
+        let flood = RequestRejection.tooManyEmptyLines
+        XCTAssertEqual(rejection(parse(allowed + "\r\n" + request, limits: limits)), flood)
+        XCTAssertEqual(flood.status, 400)
+        XCTAssertTrue(flood.closeConnection)
+        // Two bytes at a time: the same answer, before any request line arrives.
+        var parser = RequestParser(limits: limits)
+        var result = RequestParseResult.needMore
+        for _ in 0 ..< 201 {
+            parser.append(contentsOf: Array("\r\n".utf8))
+            result = parser.next()
+            if case .rejected = result { break }
+        }
+        XCTAssertEqual(rejection(result), flood)
+        // Each request of a keep-alive connection has its own allowance.
+        var pipelined = RequestParser(limits: limits)
+        pipelined.append(contentsOf: Array((allowed + request + allowed + request).utf8))
+        XCTAssertNotNil(head(pipelined.next()))
+        XCTAssertNotNil(head(pipelined.next()))
+    }
+
     func testKeepAliveRules() {
         XCTAssertEqual(head(parse("GET / HTTP/1.0\r\n\r\n"))?.keepAlive, false)
         XCTAssertEqual(head(parse("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n"))?.keepAlive, true)
