@@ -13,8 +13,11 @@
 //                  `hiddenUnder` disc as an Occluder
 //   Utilities      Locked, MonotonicClock, BoundedCache (locked memo table with a budget), hex
 //                  digits; no HTTP
-//   TogglePicture  the toggle picture: spec, layout -> Scene, renderer, palette, colours, Dynamic Type,
-//                  symbols and their MDI resources; rows and cards with text; no HTTP, no encoder
+//   TogglePicture  the toggle picture: spec, layout -> Scene, palette, colours, Dynamic Type,
+//                  symbols and their MDI resources; rows and cards with text; no HTTP, no pixels
+//   QueryLanguage  query decoding, the parameter table, /toggle, /row and /card queries, 400s with
+//                  suggestions, image formats; no HTTP
+//   Observability  access log and Prometheus metrics (on HTTPServer's exchange hook)
 //   CLibPNG        system library: Debian's libpng (pkg-config `libpng`), links zlib
 //   CPNGEncoder    small C target that owns libpng's setjmp and returns error codes
 //   CHarfBuzz      system library: Debian's HarfBuzz 6 (pkg-config `harfbuzz`)
@@ -24,14 +27,14 @@
 //   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes), SVG
 //                  (scene -> SVG text, one theme or light and dark in one file)
 //   HTTPServer     HTTP/1.1 on POSIX sockets and epoll (parser, connections, listener, shutdown)
-//   ToggleService  the product: query parsing, routes, image cache, static files, logs, metrics
+//   ToggleService  the product: routes, the renderer (scene + raster backend), image cache, static files
 //   toggle-server  the executable: `serve` (default), `render` and `probe`
 //   TestSupport    test helpers: independent PNG decoder, loopback client, the binary as a child
 //                  process, a Prometheus text reader
 //   png-tuning, raster-bench, serving-bench, scene-bench, row-bench, style-bench   benchmarks (`swift run -c release NAME`)
 //   fuzz-request-parser, fuzz-query-decoder        libFuzzer targets (`scripts/fuzz NAME SECONDS`)
 //   GeometryTests, RasterTests, SceneTests, UtilitiesTests, TextLayoutTests, TogglePictureTests,
-//   HTTPServerTests,
+//   ImageWritersTests, HTTPServerTests,
 //   ToggleServiceTests                             each library's tests
 //   EndToEndTests                                  the real binary as a child process
 import PackageDescription
@@ -84,16 +87,20 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "TogglePicture",
-            dependencies: ["Geometry", "Scene", "Raster", "SceneRaster", "Utilities", "TextLayout"],
+            dependencies: ["Geometry", "Scene", "Utilities", "TextLayout"],
             resources: [.copy("Resources/MDI")]
         ),
+        .target(name: "QueryLanguage", dependencies: ["TogglePicture", "TextLayout", "Utilities"],
+                swiftSettings: servingPathSettings),
+        .target(name: "Observability", dependencies: ["HTTPServer", "Utilities"], swiftSettings: servingPathSettings),
         .target(
             name: "ToggleService",
-            dependencies: ["TogglePicture", "Scene", "ImageWriters", "Raster", "Utilities", "HTTPServer",
-                           "TextLayout", "CZlib"],
+            dependencies: ["QueryLanguage", "Observability", "TogglePicture", "Scene", "ImageWriters", "Raster",
+                           "SceneRaster", "Utilities", "HTTPServer", "TextLayout", "CZlib"],
             swiftSettings: servingPathSettings
         ),
-        .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "TogglePicture", "HTTPServer", "Utilities"]),
+        .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "QueryLanguage", "Observability",
+                                                                "TogglePicture", "HTTPServer", "Utilities"]),
         // Benchmarks (not tests): `swift run -c release NAME`.
         .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Raster"],
                           path: "Benchmarks/png-tuning"),
@@ -130,8 +137,11 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "TogglePictureTests",
                     dependencies: ["TogglePicture", "Geometry", "Scene", "SceneRaster", "Raster", "Utilities", "TestSupport"]),
+        .testTarget(name: "ImageWritersTests",
+                    dependencies: ["ImageWriters", "QueryLanguage", "TogglePicture", "Raster", "Scene", "SceneRaster",
+                                   "Geometry", "TestSupport"]),
         .testTarget(name: "ToggleServiceTests",
-                    dependencies: ["ToggleService", "TogglePicture", "HTTPServer", "ImageWriters", "Raster", "Utilities",
+                    dependencies: ["ToggleService", "QueryLanguage", "Observability", "TogglePicture", "HTTPServer", "ImageWriters", "Raster", "Utilities",
                                    "Scene", "SceneRaster", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toggle-server", "TestSupport"]),
     ]

@@ -4,6 +4,7 @@
 // or Benchmarks/apng/run.sh, which also compares the sizes with `apngopt -z0`.
 import Foundation
 import ToggleService
+import QueryLanguage
 
 let cases = [
     "on=1&animate=1", "on=1&animate=1&scale=2", "on=1&animate=1&scale=3",

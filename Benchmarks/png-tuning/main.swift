@@ -9,6 +9,7 @@ import ImageWriters
 import Geometry
 import Raster
 import ToggleService
+import QueryLanguage
 
 let queries = [
     "on=1", "on=0", "state=mixed", "on=1&scale=2", "on=0&scale=2&theme=dark",

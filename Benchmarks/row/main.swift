@@ -17,6 +17,7 @@ import ToggleService
 
 #if canImport(Glibc)
 import Glibc
+import QueryLanguage
 #endif
 
 func now() -> Double {

@@ -15,6 +15,7 @@ import SceneRaster
 import TogglePicture
 import ToggleService
 import Utilities
+import QueryLanguage
 
 let queries = [
     "on=1", "on=0", "state=mixed", "on=1&scale=2", "on=0&scale=2&theme=dark",

@@ -7,6 +7,7 @@ import Dispatch
 import Foundation
 import TogglePicture
 import ToggleService
+import QueryLanguage
 
 let styles = ["iconSwitch", "switch", "button&label=Label", "symbol&label=Label", "tutorial"]
 let states = ["on=1", "on=0", "state=mixed"]

@@ -8,6 +8,7 @@
 // The entry point exists only with `-DFUZZING` (scripts/fuzz passes it); see FuzzRequestParser.swift.
 #if FUZZING
 import ToggleService
+import QueryLanguage
 
 /// `precondition` that prints its message in optimized builds too.
 private func require(_ condition: Bool, _ message: @autoclosure () -> String) {

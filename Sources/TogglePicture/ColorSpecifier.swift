@@ -1,6 +1,5 @@
 import Scene
 import Geometry
-import Raster
 import Utilities
 
 /// A colour as a request names it: a named colour (resolved per appearance) or a fixed sRGB value.

@@ -1,6 +1,5 @@
 import Scene
 import Geometry
-import Raster
 
 /// SwiftUI's named colours as iOS 15-18 resolve them (sRGB 0-255, light and dark), from Apple's
 /// Human Interface Guidelines colour table; copied in docs/design-facts.md section 2.

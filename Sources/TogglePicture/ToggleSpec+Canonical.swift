@@ -1,6 +1,5 @@
 import Scene
 import Geometry
-import Raster
 
 extension ToggleSpec {
     /// Bumped whenever the pixels drawn for the same spec change; part of every ETag.

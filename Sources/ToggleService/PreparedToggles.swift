@@ -5,6 +5,7 @@ import Glibc
 #endif
 import Utilities
 import TogglePicture
+import QueryLanguage
 
 /// A parsed `/toggle` request: what to draw, its cache key and ETag, and the response fields.
 /// A class: the memo hands out a reference per request, not a copy of five fields.

@@ -4,6 +4,7 @@ import Raster
 import Scene
 import SceneRaster
 import TogglePicture
+import QueryLanguage
 
 /// Rows and cards as image bytes: `RowScene`'s scenes as PNG (with text chunks that say what they
 /// show: tEXt, or iTXt when the label is not Latin-1) or as SVG (title and aria-label), encoded
@@ -94,7 +95,7 @@ public enum RowImage {
                                     description: description(query, animation: animation, title: title))
         { frame throws(ToggleImageError) in
             let picture = try scene(query, frame: frame, stillBodySize: still)
-            do throws(RasterError) { return try SceneRasterizer.render(picture) } catch { throw .render(.raster(error)) }
+            do throws(RasterError) { return try SceneRasterizer.render(picture) } catch { throw .raster(error) }
         }
     }
 
@@ -118,7 +119,7 @@ public enum RowImage {
         case .png:
             let picture = try scene(nil)
             let canvas: Canvas
-            do { canvas = try SceneRasterizer.render(picture) } catch { throw .render(.raster(error)) }
+            do { canvas = try SceneRasterizer.render(picture) } catch { throw .raster(error) }
             do {
                 return try encoder.encode(canvas, text: [
                     .init(keyword: "Title", text: picture.title),

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Utilities
+import QueryLanguage
 
 /// Serves files from a directory (the project's `Public/`), read-only.
 ///

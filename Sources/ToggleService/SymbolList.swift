@@ -1,4 +1,5 @@
 import TogglePicture
+import Utilities
 
 extension SymbolCatalog {
     /// The `/symbols` body: `entries` as a JSON array of objects

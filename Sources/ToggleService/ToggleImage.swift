@@ -3,11 +3,14 @@ import Geometry
 import Raster
 import Scene
 import TogglePicture
+import QueryLanguage
 
 /// Why a toggle image could not be made: the drawing or the PNG encoding, each with its own
 /// typed error.
 public enum ToggleImageError: Error, Equatable, Sendable {
     case render(ToggleRenderError)
+    /// The canvas could not be made (`RasterError`).
+    case raster(RasterError)
     case encoding(PNGEncodingError)
     case svg(SVGWriterError)
 }
@@ -154,12 +157,7 @@ public enum ToggleImage {
     /// (tEXt, or iTXt when not Latin-1), sRGB, and pHYs of 72 dpi times the spec's scale.
     /// - Throws: `ToggleImageError.render` if the spec cannot be drawn, `.encoding` if libpng fails.
     public static func png(for spec: ToggleSpec) throws(ToggleImageError) -> [UInt8] {
-        let canvas: Canvas
-        do {
-            canvas = try ToggleRenderer.render(spec)
-        } catch {
-            throw .render(error)
-        }
+        let canvas = try ToggleRenderer.render(spec)
         do {
             return try stillEncoder.encode(canvas, text: [
                 .init(keyword: "Title", text: ToggleScene.accessibilityText(spec)),   // the SVG's <title>
@@ -182,12 +180,7 @@ public enum ToggleImage {
         return try apng(for: animation, width: w, height: h,
                         title: ToggleScene.accessibilityText(animation.transition.spec),
                         description: animation.accessibilityDescription) { frame throws(ToggleImageError) in
-            do throws(ToggleRenderError) {
-                return try ToggleRenderer.render(frame, shadows: frame.isRest ? .shared : nil,
-                                                 fills: frame.isRest ? .shared : nil)
-            } catch {
-                throw .render(error)
-            }
+            try ToggleRenderer.render(frame, shadows: frame.isRest ? .shared : nil, fills: frame.isRest ? .shared : nil)
         }
     }
 

@@ -1,5 +1,6 @@
 import HTTPServer
 import TogglePicture
+import QueryLanguage
 
 /// Small still toggles made on the event loop thread (`HTTPResponder.respondOnLoop`), in the
 /// loop's work queue: at scales 1 and 2 a PNG costs about 0.1-0.4 ms and an SVG about 0.06 ms, and

@@ -1,6 +1,7 @@
 import HTTPServer
 import TogglePicture
 import Utilities
+import QueryLanguage
 
 /// `/row` and `/card`, PNG or SVG: parsed (every bad input a 400 before any drawing),
 /// keyed, cached and answered like `/toggle`.

@@ -1,6 +1,8 @@
 import HTTPServer
 import Utilities
 import TogglePicture
+import QueryLanguage
+import Observability
 
 /// The service's routes (docs/design-facts.md section 4; the table is `ToggleRoute`):
 /// - `GET|HEAD /toggle`, `/toggle.png`, `/toggle@Nx.png` (N = 1...4): the PNG;

@@ -1,6 +1,7 @@
 import HTTPServer
 #if canImport(Glibc)
 import Glibc
+import QueryLanguage
 #endif
 
 /// The service's one route table (docs/design-facts.md section 4), read by both the inline path

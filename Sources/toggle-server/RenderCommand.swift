@@ -1,5 +1,6 @@
 import Foundation
 import ToggleService
+import QueryLanguage
 
 /// `toggle-server render`: the same bytes as `GET /toggle` (PNG) or `GET /toggle.svg`, without
 /// a server.

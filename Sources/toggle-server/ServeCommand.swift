@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import ToggleService
+import Observability
 
 /// `toggle-server serve`: runs the service until SIGTERM, SIGINT or SIGHUP.
 enum ServeCommand {

@@ -1,4 +1,5 @@
 import ToggleService
+import QueryLanguage
 
 /// The text of `toggle-server --help`.
 enum Usage {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+import Utilities
 
 /// docs/design-facts.md sections 4 and 6 against the real binary: caching headers, 304, HEAD, ignored
 /// parameters, metrics, traversal, and two instances agreeing byte for byte.

@@ -24,8 +24,8 @@ final class FillCacheRenderTests: XCTestCase {
                         spec.tint = tint
                         spec.label = "Wi-Fi"
                         spec.disabled = tint == tints[3]
-                        let fresh = try ToggleRenderer.render(spec, fills: nil)
-                        let cached = try ToggleRenderer.render(spec, fills: cache)
+                        let fresh = try SceneRasterizer.render(ToggleScene.scene(for: spec), shadows: .shared, fills: nil)
+                        let cached = try SceneRasterizer.render(ToggleScene.scene(for: spec), shadows: .shared, fills: cache)
                         XCTAssertTrue(cached.pixels == fresh.pixels, "\(style) \(state) @\(scale)x \(appearance) \(tint)")
                         compared += 1
                     }
@@ -40,7 +40,7 @@ final class FillCacheRenderTests: XCTestCase {
     func testAFullCacheStillDrawsAndKeepsNothing() throws {
         let cache = FillCache(capacityBytes: 0)
         let spec = ToggleSpec()
-        XCTAssertEqual(try ToggleRenderer.render(spec, fills: cache).pixels, try ToggleRenderer.render(spec, fills: nil).pixels)
+        XCTAssertEqual(try SceneRasterizer.render(ToggleScene.scene(for: spec), shadows: .shared, fills: cache).pixels, try SceneRasterizer.render(ToggleScene.scene(for: spec), shadows: .shared, fills: nil).pixels)
         XCTAssertEqual(cache.count, 0)
     }
 }

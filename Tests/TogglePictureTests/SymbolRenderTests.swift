@@ -1,6 +1,7 @@
 import Geometry
 import Raster
 @testable import TogglePicture
+import SceneRaster
 import XCTest
 
 /// Symbols drawn inside the knob: every table entry, the seed's symbols in both states, and
@@ -72,7 +73,7 @@ final class SymbolRenderTests: XCTestCase {
                 spec.onSymbol = name
                 spec.offSymbol = name
                 spec.scale = 2
-                let canvas = try ToggleRenderer.render(spec)
+                let canvas = try SceneRasterizer.render(ToggleScene.scene(for: spec))
                 let layout = ToggleLayout(spec: spec)
                 // Pixels inside the knob that are not (nearly) the white knob: the symbol.
                 var inked = 0

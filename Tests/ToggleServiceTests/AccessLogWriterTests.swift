@@ -4,6 +4,7 @@ import XCTest
 @testable import ToggleService
 #if canImport(Glibc)
 import Glibc
+@testable import Observability
 #endif
 
 /// Reports received by a writer (thread-safe).

@@ -2,6 +2,7 @@ import XCTest
 import Scene
 @testable import TogglePicture
 @testable import ToggleService
+@testable import QueryLanguage
 
 /// The canonical key is the image cache's key and is hashed into every ETag, so its text must
 /// not change when the way it is written does: the key written as bytes (`appendCanonicalKey`,

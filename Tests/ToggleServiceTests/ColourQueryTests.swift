@@ -1,6 +1,7 @@
 import TogglePicture
 import XCTest
 @testable import ToggleService
+@testable import QueryLanguage
 
 /// Colours through the query (CSS Color 4): equal colours written differently share the
 /// canonical key, the ETag and the bytes; a refused colour names what is accepted.

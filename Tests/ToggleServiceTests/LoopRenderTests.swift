@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import XCTest
 @testable import ToggleService
+@testable import QueryLanguage
 
 /// Small still toggles are made on the event loop
 /// (`ToggleResponder.respondOnLoop`), everything larger or slower on a worker, and the loop never

@@ -5,6 +5,8 @@ import XCTest
 import Glibc
 #endif
 @testable import ToggleService
+@testable import QueryLanguage
+@testable import Observability
 
 /// The Prometheus text (format 0.0.4) and the JSON access log.
 final class MetricsAndLogTests: XCTestCase {

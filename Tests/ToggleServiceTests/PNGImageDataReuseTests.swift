@@ -6,12 +6,13 @@ import TogglePicture
 import Utilities
 import XCTest
 @testable import ToggleService
+@testable import QueryLanguage
 
 /// The image-data cache (`PNGEncoder.reusesImageData`): a palette image whose index bytes were
 /// encoded before takes the IDAT chunks from then instead of compressing. The files must be the
 /// bytes libpng and zlib write when compressing (the same encoder with the cache off), whether the
 /// cache is cold or hot; the pixels are checked by decoders that share no code with the encoder.
-extension PNGEncoderTests {
+final class PNGImageDataReuseTests: XCTestCase {
     /// Toggles in many tints, both states, scales 1 to 3, a few symbols, styles and themes: the
     /// uncached benchmark's tints (`uncached.lua`'s stride) and named ones.
     static let reuseQueries: [String] = {
@@ -73,7 +74,7 @@ extension PNGEncoderTests {
             let drawn = try ToggleRenderer.render(spec).straightAlphaPixels()
             XCTAssertEqual(try XCTUnwrap(DecodedPNG(png)).pixels, drawn, tint)
             if n == tints.count - 1 {
-                let report = try read(png)
+                let report = try PNGFileReport.read(png)
                 XCTAssertEqual(report.ihdr.color_type, 3)
                 XCTAssertEqual(report.rgba, drawn, tint)
             }

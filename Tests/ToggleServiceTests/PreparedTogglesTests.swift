@@ -1,6 +1,7 @@
 @testable import HTTPServer
 @testable import ToggleService
 import XCTest
+@testable import QueryLanguage
 
 /// The prepared-query memo is keyed by the target's bytes: equal bytes find the entry whichever
 /// storage they come from, any other target (one byte apart, a prefix, another case) does not.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ToggleService
+@testable import QueryLanguage
 
 /// Query decoding per docs/design-facts.md section 4: split on & and =, then percent-decode.
 final class QueryDecoderTests: XCTestCase {

@@ -1,7 +1,15 @@
+import HTTPServer
 import XCTest
 import ToggleService
+@testable import QueryLanguage
 
 extension XCTestCase {
+    /// A GET of `path?query` with a Host field, as the server would hand it to the responder.
+    func pictureRequest(_ path: String, _ query: String) -> HTTPRequest {
+        HTTPRequest(method: "GET", target: path + "?" + query, path: path, query: query,
+                    version: .http1_1, headers: HTTPFields([("Host", "x")]))
+    }
+
     /// The `ParameterError` (the JSON 400) `parse` throws for the raw query `q`; a test failure at
     /// the caller's line, and nil, when the query is accepted.
     func rejection(_ q: String, by parse: (String) throws(ParameterError) -> Void,

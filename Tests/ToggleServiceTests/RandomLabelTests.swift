@@ -2,6 +2,7 @@ import Foundation
 import TogglePicture
 import XCTest
 @testable import ToggleService
+@testable import QueryLanguage
 
 /// Random labels from a mix of scripts, marks, joiners, bidi controls, emoji and control
 /// characters: parsing either accepts them (and the row lays out with finite, bounded geometry and

@@ -2,6 +2,7 @@ import XCTest
 import TextLayout
 import TogglePicture
 @testable import ToggleService
+@testable import QueryLanguage
 
 /// `/row` and `/card` parameters: every bad input the issue lists is a `ParameterError` (a 400
 /// with the JSON body) raised while parsing, before anything is drawn.

@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 import TogglePicture
 @testable import ToggleService
+@testable import QueryLanguage
 
 /// `/row` and `/card` through the responder: pictures of the sizes docs/design-facts.md section 10 gives,
 /// the colours it names, mirrored rows, and the bad inputs as 400s with the JSON body.

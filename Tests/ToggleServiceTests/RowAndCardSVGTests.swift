@@ -4,6 +4,7 @@ import TestSupport
 import TogglePicture
 @testable import ToggleService
 import XCTest
+@testable import QueryLanguage
 
 /// `/row.svg` and `/card.svg`: the same scene as the PNG, so librsvg's rendering of our SVG
 /// matches our PNG; text as paths (no font needed by the viewer), the label in the title.

@@ -8,6 +8,7 @@ import XCTest
 import TogglePicture
 import TestSupport
 import HTTPServer
+@testable import QueryLanguage
 
 /// `/row?animate=1`: the row's switch animates as `/toggle`'s does, the label stays
 /// still. Frames are read back with libpng (`DecodedPNG`): each `fcTL` + `fdAT` is rewrapped as

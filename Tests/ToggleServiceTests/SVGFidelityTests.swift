@@ -6,6 +6,7 @@ import TestSupport
 import TogglePicture
 @testable import ToggleService
 import XCTest
+@testable import QueryLanguage
 
 /// Our SVG, rasterized by an SVG renderer that is not ours (librsvg's `rsvg-convert`, Debian
 /// `librsvg2-bin`, installed by `.ci/run`), matches our PNG of the same query at its intrinsic

@@ -3,6 +3,7 @@ import HTTPServer
 import TogglePicture
 @testable import ToggleService
 import XCTest
+@testable import QueryLanguage
 
 /// `/toggle.svg` through the responder: headers of docs/design-facts.md ("SVG"), ETags apart from
 /// the PNG's, 304, the same 400s, theme=auto, and the one route table for both paths.

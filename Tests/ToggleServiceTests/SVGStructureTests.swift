@@ -8,6 +8,7 @@ import Scene
 import TogglePicture
 @testable import ToggleService
 import XCTest
+@testable import QueryLanguage
 
 /// Every SVG we write parses as XML and uses only allowed elements and attributes: no script,
 /// no foreignObject, no external references, no event attributes; numbers have at most 3

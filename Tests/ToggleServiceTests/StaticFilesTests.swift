@@ -1,6 +1,7 @@
 import HTTPServer
 import XCTest
 @testable import ToggleService
+@testable import QueryLanguage
 
 /// Static files: no traversal, no dotfiles, no listings, right media types.
 final class StaticFilesTests: XCTestCase {

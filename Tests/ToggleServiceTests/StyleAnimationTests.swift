@@ -6,6 +6,7 @@ import XCTest
 @testable import ToggleService
 import TogglePicture
 import Raster
+@testable import QueryLanguage
 
 /// Each style's own animation, checked against numbers from the seeds and Apple's
 /// documentation written here, never taken from the code under test: the spring of

@@ -1,6 +1,7 @@
 import XCTest
 @testable import ToggleService
 import TogglePicture
+@testable import QueryLanguage
 
 /// `style`, `sources` and `label` on `/toggle` (docs/design-facts.md section 11).
 final class StyleQueryTests: XCTestCase {

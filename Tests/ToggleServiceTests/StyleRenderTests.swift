@@ -3,6 +3,7 @@ import TestSupport
 import TogglePicture
 @testable import ToggleService
 import XCTest
+@testable import QueryLanguage
 
 /// Every style x state x theme x format renders: PNGs decode (with an independent
 /// decoder) at the scene's size, SVGs name the same size, and a few pixels sit where DESIGN

@@ -3,6 +3,7 @@ import HTTPServer
 import TestSupport
 @testable import ToggleService
 import XCTest
+@testable import QueryLanguage
 
 /// `style`, `sources` and `label` through the responder: images, ETags, and the 400s
 /// as JSON naming parameter, value and what is accepted.

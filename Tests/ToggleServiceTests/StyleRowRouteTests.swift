@@ -4,6 +4,7 @@ import TestSupport
 import TogglePicture
 @testable import ToggleService
 import XCTest
+@testable import QueryLanguage
 
 /// `style=` and `sources=` on `/row` and on `/card` rows, PNG and SVG; every style
 /// mirrored right to left, in pixels; the query leftovers a newcomer found.

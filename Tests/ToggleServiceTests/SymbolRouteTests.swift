@@ -3,6 +3,7 @@ import HTTPServer
 @testable import TogglePicture
 @testable import ToggleService
 import XCTest
+@testable import QueryLanguage
 
 /// The symbol catalogue as the service shows it: unknown names as 400s with suggestions, and the
 /// `/symbols` route.

@@ -1,6 +1,7 @@
 import XCTest
 @testable import ToggleService
 import TogglePicture
+@testable import QueryLanguage
 
 /// The parameter contract of docs/design-facts.md section 4.
 final class ToggleQueryTests: XCTestCase {

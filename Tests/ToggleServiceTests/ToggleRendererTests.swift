@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 @testable import ToggleService
 import TogglePicture
+@testable import QueryLanguage
 
 /// Pixel values worked out by hand from docs/design-facts.md section 2.
 final class ToggleRendererTests: XCTestCase {

@@ -1,5 +1,4 @@
 import Geometry
-import Raster
 
 /// SF-Symbols-style slashes for icons that have no slashed (`-off`) version in MDI: the base
 /// icon with a diagonal band knocked out of it and a round-capped slash drawn down the middle of

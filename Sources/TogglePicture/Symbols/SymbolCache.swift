@@ -1,5 +1,4 @@
 import Geometry
-import Raster
 import Utilities
 
 /// Parsed symbol outlines, shared by every thread that renders.

@@ -1,6 +1,5 @@
 import Utilities
 import Geometry
-import Raster
 
 /// Symbols the knob can show, as filled paths in a 24 x 24 unit box (y down), nonzero fill.
 ///

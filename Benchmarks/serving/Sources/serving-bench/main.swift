@@ -13,6 +13,8 @@ import HTTPServer
 import ToggleService
 #if canImport(Glibc)
 import Glibc
+import QueryLanguage
+import Observability
 #endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,52 +1,14 @@
 import Foundation
-import ImageWriters
+@testable import ImageWriters
 import Raster
 import Scene
 import TestSupport
-import TogglePicture
 import XCTest
-@testable import ToggleService
 
 /// The encoder's output read back by two decoders that share no code with it: libpng's
 /// simplified read API (`DecodedPNG`) for pixels, and `Tests/PNG/read_png.py` (Python's zlib and
 /// struct, CRCs checked) for chunks, palette and pixels.
 final class PNGEncoderTests: XCTestCase {
-    /// What read_png.py reports about a file.
-    struct Report: Decodable {
-        struct Header: Decodable {
-            var width: Int
-            var height: Int
-            var color_type: Int
-        }
-        var chunks: [String]
-        var ihdr: Header
-        var srgb: Int?
-        var phys: [Int]?
-        var plte: [[Int]]?
-        var trns: [Int]?
-        var text: [String: String]
-        var itxt: [String: String]
-        var rgba: [UInt8]
-    }
-
-    func read(_ png: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws -> Report {
-        let script = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("PNG/read_png.py").path
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("png-\(UUID().uuidString).png").path
-        try Data(png).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "read_png.py rejected the file", file: file, line: line)
-        return try JSONDecoder().decode(Report.self, from: data)
-    }
-
     /// A canvas with a few flat colours, translucent ones included: a transparent field, an
     /// opaque red box, a half-transparent blue box, and `extraColours` distinct grey pixels.
     func canvas(extraColours: Int) -> Canvas {
@@ -71,7 +33,7 @@ final class PNGEncoderTests: XCTestCase {
         encoder.allowsPalette = true
         let source = canvas(extraColours: 100)
         let png = try encoder.encode(source)
-        let report = try read(png)
+        let report = try PNGFileReport.read(png)
         XCTAssertEqual(report.ihdr.color_type, 3)
         let plte = try XCTUnwrap(report.plte)
         XCTAssertEqual(plte.count, 103)  // transparent, red, blue, 100 greys
@@ -90,21 +52,21 @@ final class PNGEncoderTests: XCTestCase {
         var opaque = Canvas(width: 16, height: 16)
         opaque.fillAll(RGBAColor(red: 10, green: 20, blue: 30, alpha: 1))
         for x in 0..<16 { opaque.pixels[x * 4] = UInt8(x * 10) }
-        var report = try read(try encoder.encode(opaque))
+        var report = try PNGFileReport.read(try encoder.encode(opaque))
         XCTAssertEqual(report.ihdr.color_type, 3)
         XCTAssertNil(report.trns)
         XCTAssertEqual(report.rgba, opaque.straightAlphaPixels())
 
         var translucent = Canvas(width: 16, height: 16)
         for i in 0..<256 { translucent.pixels[i * 4 + 3] = UInt8(1 + i % 7); translucent.pixels[i * 4] = UInt8(i % 7) / 2 }
-        report = try read(try encoder.encode(translucent))
+        report = try PNGFileReport.read(try encoder.encode(translucent))
         XCTAssertEqual(report.ihdr.color_type, 3)
         XCTAssertEqual(report.trns?.count, report.plte?.count)
         XCTAssertEqual(report.rgba, translucent.straightAlphaPixels())
 
         var full = Canvas(width: 16, height: 16)
         for i in 0..<256 { full.pixels[i * 4 ..< i * 4 + 4] = i < 100 ? [0, 0, 0, UInt8(i)] : [UInt8(i), 0, 0, 255] }
-        report = try read(try encoder.encode(full))
+        report = try PNGFileReport.read(try encoder.encode(full))
         XCTAssertEqual(report.ihdr.color_type, 3)
         XCTAssertEqual(report.plte?.count, 256)
         XCTAssertEqual(report.trns?.count, 100)
@@ -115,13 +77,13 @@ final class PNGEncoderTests: XCTestCase {
         var encoder = PNGEncoder()
         encoder.allowsPalette = true
         let many = canvas(extraColours: 300)
-        let manyReport = try read(try encoder.encode(many))
+        let manyReport = try PNGFileReport.read(try encoder.encode(many))
         XCTAssertEqual(manyReport.ihdr.color_type, 6)
         XCTAssertNil(manyReport.plte)
         XCTAssertEqual(manyReport.rgba, many.straightAlphaPixels())
 
         let few = canvas(extraColours: 3)
-        let rgbaReport = try read(try PNGEncoder().encode(few))
+        let rgbaReport = try PNGFileReport.read(try PNGEncoder().encode(few))
         XCTAssertEqual(rgbaReport.ihdr.color_type, 6)
         XCTAssertEqual(rgbaReport.rgba, few.straightAlphaPixels())
     }
@@ -133,7 +95,7 @@ final class PNGEncoderTests: XCTestCase {
             encoder.compressionLevel = level
             encoder.smallImageLevels = steps.map { .init(belowBytes: $0.0, level: $0.1) }
             encoder.memoryLevel = memory
-            XCTAssertEqual(try read(try encoder.encode(source)).rgba, source.straightAlphaPixels())
+            XCTAssertEqual(try PNGFileReport.read(try encoder.encode(source)).rgba, source.straightAlphaPixels())
         }
     }
 
@@ -148,48 +110,13 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(encoder.level(forDataBytes: 100_000), 8)
     }
 
-    /// sRGB (perceptual) and pHYs of 72 dpi x scale, 2835 x scale px/m rounded.
-    func testServicePNGsCarrySRGBAndPhysicalPixelsPerScale() throws {
-        for (scale, expected) in [(1.0, 2835), (2, 5670), (2.5, 7088), (3, 8505)] {
-            let spec = try ToggleQuery(rawQuery: "on=1&scale=\(scale)").spec
-            let report = try read(try ToggleImage.png(for: spec))
-            XCTAssertEqual(report.srgb, 0, "rendering intent perceptual at scale \(scale)")
-            XCTAssertEqual(report.phys, [expected, expected, 1], "pHYs at scale \(scale)")
-            // Both before the image data, as PNG requires.
-            let idat = try XCTUnwrap(report.chunks.firstIndex(of: "IDAT"))
-            XCTAssertLessThan(try XCTUnwrap(report.chunks.firstIndex(of: "sRGB")), idat)
-            XCTAssertLessThan(try XCTUnwrap(report.chunks.firstIndex(of: "pHYs")), idat)
-        }
-        // Animated PNGs too, so a @2x animation opens at its point size like the still.
-        for (scale, expected) in [(1.0, 2835), (2, 5670)] {
-            let query = try ToggleQuery(rawQuery: "on=1&animate=1&scale=\(scale)")
-            let report = try read(try ToggleImage.apng(for: try XCTUnwrap(query.animation)))
-            XCTAssertEqual(report.phys, [expected, expected, 1], "APNG pHYs at scale \(scale)")
-            XCTAssertEqual(report.srgb, 0, "APNG sRGB at scale \(scale)")
-        }
-    }
-
-    /// A scale 1 toggle has well under 256 colours: the service writes it as a palette, and
-    /// both decoders see the pixels the renderer drew.
-    func testServiceWritesSmallTogglesAsPaletteWithTheRenderedPixels() throws {
-        for query in ["on=1", "on=0&color=indigo", "state=mixed&theme=dark"] {
-            let spec = try ToggleQuery(rawQuery: query).spec
-            let png = try ToggleImage.png(for: spec)
-            let report = try read(png)
-            XCTAssertEqual(report.ihdr.color_type, 3, query)
-            let drawn = try ToggleRenderer.render(spec).straightAlphaPixels()
-            XCTAssertEqual(report.rgba, drawn, query)
-            XCTAssertEqual(try XCTUnwrap(DecodedPNG(png)).pixels, drawn, query)
-        }
-    }
-
     func testPlainEncoderWritesSRGBButNoPhysUnlessAsked() throws {
-        let report = try read(try PNGEncoder().encode(canvas(extraColours: 0)))
+        let report = try PNGFileReport.read(try PNGEncoder().encode(canvas(extraColours: 0)))
         XCTAssertEqual(report.srgb, 0)
         XCTAssertNil(report.phys)
         var encoder = PNGEncoder()
         encoder.writesSRGB = false
-        XCTAssertNil(try read(try encoder.encode(canvas(extraColours: 0))).srgb)
+        XCTAssertNil(try PNGFileReport.read(try encoder.encode(canvas(extraColours: 0))).srgb)
     }
 
     /// review.md "PNGEncoder iTXt": text outside Latin-1 used to become `?`.
@@ -200,7 +127,7 @@ final class PNGEncoderTests: XCTestCase {
             .init(keyword: "Description", text: text),
             .init(keyword: "Author", text: "Zoë"),   // Latin-1: stays tEXt
         ])
-        let report = try read(png)
+        let report = try PNGFileReport.read(png)
         XCTAssertEqual(report.itxt["Description"], text)
         XCTAssertNil(report.text["Description"])
         XCTAssertEqual(report.text["Title"], "Switch")
@@ -218,15 +145,6 @@ final class PNGEncoderTests: XCTestCase {
         }
         XCTAssertThrowsError(try PNGEncoder().encode(straightRGBA: [0, 0, 0], width: 1, height: 1)) { error in
             XCTAssertEqual(error as? PNGEncodingError, .invalidDimensions(width: 1, height: 1))
-        }
-    }
-
-    func testToggleImageErrorsKeepTheirType() throws {
-        var spec = ToggleSpec()
-        spec.onSymbol = "no.such.symbol"
-        spec.state = .on
-        XCTAssertThrowsError(try ToggleImage.png(for: spec)) { error in
-            XCTAssertEqual(error as? ToggleImageError, .render(.unknownSymbol("no.such.symbol")))
         }
     }
 }

@@ -12,10 +12,10 @@ import Glibc
 ///
 /// Per thread (a POSIX thread-specific value: a load and a store, no system call), so workers
 /// parsing at the same time are not affected.
-enum SuggestionSearch {
+public enum SuggestionSearch {
     /// The value of `body` and whether it met an unknown symbol whose search it skipped (its
     /// answer then lacks the suggestions: do not send it).
-    static func deferring<T>(_ body: () -> T) -> (value: T, searchNeeded: Bool) {
+    public static func deferring<T>(_ body: () -> T) -> (value: T, searchNeeded: Bool) {
         set(deferredMark)
         let value = body()
         let needed = mark == neededMark

@@ -4,14 +4,12 @@ import TestSupport
 @testable import ToggleService
 import TogglePicture
 import XCTest
+@testable import QueryLanguage
 
-/// The newcomer's QA findings (picture size of label-drawing styles, `&amp;`, card row-prefix
-/// typos, style-name case and misspellings, blank labels, PNG text of styled toggles).
-final class QAFixTests: XCTestCase {
-    func request(_ path: String, _ query: String) -> HTTPRequest {
-        HTTPRequest(method: "GET", target: path + "?" + query, path: path, query: query,
-                    version: .http1_1, headers: HTTPFields([("Host", "x")]))
-    }
+/// The 400s a newcomer met: the picture size of label-drawing styles, `&amp;`, card row-prefix
+/// typos, style-name case and misspellings, blank labels, the animation frame bound.
+final class QueryMessageTests: XCTestCase {
+    func request(_ path: String, _ query: String) -> HTTPRequest { pictureRequest(path, query) }
 
     func json(_ body: [UInt8]) throws -> [String: String] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(body)) as? [String: String])
@@ -58,7 +56,7 @@ final class QAFixTests: XCTestCase {
     }
 }
 
-extension QAFixTests {
+extension QueryMessageTests {
     // MARK: 2. &amp;
 
     func testAnHTMLEscapedAmpersandIsA400NamingTheParameterMeant() throws {
@@ -80,7 +78,7 @@ extension QAFixTests {
     }
 }
 
-extension QAFixTests {
+extension QueryMessageTests {
     // MARK: 3. card row prefixes
 
     func testAMistypedRowPrefixIsA400WithTheRowMeant() {
@@ -111,7 +109,7 @@ extension QAFixTests {
     }
 }
 
-extension QAFixTests {
+extension QueryMessageTests {
     // MARK: 4. style names
 
     func testStyleNamesIgnoreCase() throws {
@@ -138,7 +136,7 @@ extension QAFixTests {
     }
 }
 
-extension QAFixTests {
+extension QueryMessageTests {
     // MARK: 5. blank labels
 
     func testALabelOfOnlyBlankCharactersIsA400() throws {
@@ -159,46 +157,7 @@ extension QAFixTests {
     }
 }
 
-extension QAFixTests {
-    // MARK: 6. PNG text of styled toggles
-
-    /// The `aria-label` of the SVG the responder serves for the same query (an independent
-    /// path: the SVG writer's own text, read back out of its bytes).
-    func svgLabel(_ responder: ToggleResponder, _ q: String) throws -> String {
-        let svg = String(decoding: responder.respond(to: request("/toggle.svg", q)).body, as: UTF8.self)
-        let start = try XCTUnwrap(svg.range(of: "aria-label=\""), q)
-        let end = try XCTUnwrap(svg[start.upperBound...].firstIndex(of: "\""), q)
-        return String(svg[start.upperBound..<end])
-    }
-
-    func testPNGTitleAndDescriptionUseTheSVGsWordsForEveryStyle() throws {
-        let responder = ToggleResponder(configuration: .init())
-        for style in ToggleStyles.names {
-            for state in ["on=1", "on=0", "state=mixed", "on=1&disabled=1"] {
-                let q = "style=\(style)&label=Bold&\(state)"
-                let response = responder.respond(to: request("/toggle.png", q))
-                XCTAssertEqual(response.status, 200, q)
-                let chunks = pngTextChunks(response.body)
-                let words = try svgLabel(responder, q)
-                XCTAssertEqual(chunks["Title"], words, q)
-                let description = try XCTUnwrap(chunks["Description"], q)
-                XCTAssertTrue(description == words || description.hasPrefix(words + ", "), "\(q): \(description) vs \(words)")
-            }
-        }
-        let button = pngTextChunks(responder.respond(to: request("/toggle.png", "style=button&label=Bold&on=1")).body)
-        XCTAssertEqual(button["Title"], "Bold, toggle button, on")
-        XCTAssertEqual(button["Description"], "Bold, toggle button, on, style button, tint green")
-        // The button uses the tint off too (tinted text on a 15 % tint); the symbol style never does.
-        XCTAssertEqual(pngTextChunks(responder.respond(to: request("/toggle.png", "style=button&label=Bold&color=red")).body)["Description"],
-                       "Bold, toggle button, off, style button, tint red")
-        for state in ["on=1", "on=0", "state=mixed"] {
-            let d = pngTextChunks(responder.respond(to: request("/toggle.png", "style=symbol&label=Run&color=red&\(state)")).body)["Description"]
-            XCTAssertFalse(d?.contains("tint") ?? true, d ?? "")
-        }
-    }
-}
-
-extension QAFixTests {
+extension QueryMessageTests {
     /// The animation frame bound measures the style's own picture: a label-drawing style with a
     /// long label is refused on `animate`, as a large icon switch is, naming the label's length.
     func testAnimationFrameLimitAppliesToLabelDrawingStyles() throws {
@@ -213,17 +172,3 @@ extension QAFixTests {
     }
 }
 
-extension QAFixTests {
-    /// An animated PNG's Title is the still SVG's words too, and its Description starts with them.
-    func testAPNGTitleAndDescriptionUseTheSVGsWords() throws {
-        let responder = ToggleResponder(configuration: .init())
-        for q in ["on=1", "style=button&label=Bold&on=1", "style=switch&label=Wi-Fi&on=0&color=red"] {
-            let words = try svgLabel(responder, q)
-            let chunks = pngTextChunks(responder.respond(to: request("/toggle.png", q + "&animate=1")).body)
-            XCTAssertEqual(chunks["Title"], words, q)
-            XCTAssertTrue(chunks["Description"]?.hasPrefix(words + ", animated from ") == true, "\(q): \(chunks)")
-        }
-        let button = pngTextChunks(responder.respond(to: request("/toggle.png", "style=button&label=Bold&on=1&animate=1")).body)
-        XCTAssertEqual(button["Description"], "Bold, toggle button, on, animated from off to on, style button, tint green, crossfade")
-    }
-}

@@ -2,8 +2,8 @@ import Geometry
 @testable import ImageWriters
 import Scene
 import TogglePicture
-@testable import ToggleService
 import XCTest
+@testable import QueryLanguage
 
 /// A document made from a kept template (`SVGDocumentTemplates`) has the bytes of the same scene
 /// written element by element (`SVGWriter.documentBytes`): over toggles of every style, state and

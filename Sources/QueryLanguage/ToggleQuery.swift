@@ -16,7 +16,7 @@ public struct ToggleQuery: Sendable {
     public var ignored: [String]
     /// The still picture's size in px (`PictureSize.of(spec)`) when it was checked here (a still
     /// `/toggle`, not in a row), so that deciding where to draw it need not lay it out again.
-    var stillSize: (width: Int, height: Int)?
+    public var stillSize: (width: Int, height: Int)?
 
     /// `ignored` as a field value for `X-Ignored-Params`: names separated by ", ", each
     /// percent-encoded except for RFC 3986 unreserved characters, so a name can hold neither a

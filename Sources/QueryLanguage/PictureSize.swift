@@ -4,10 +4,10 @@ import TogglePicture
 /// bound on it: a style that draws its label grows with the label (200 W's at accessibility5,
 /// scale 4 and pad 64 were 42,087 x 895 px, 150 MB of canvas), so a still picture is held to
 /// `LabelParameter.maximumPixels` as `/row` and `/card` are, in PNG and SVG alike.
-enum PictureSize {
+public enum PictureSize {
     /// The picture's width and height, px: the style's ideal size x scale, each rounded to whole
     /// pixels, plus `round(pad x scale)` on every side (`ToggleStyle.makeBody`'s contract).
-    static func of(_ spec: ToggleSpec) -> (width: Int, height: Int) {
+    public static func of(_ spec: ToggleSpec) -> (width: Int, height: Int) {
         let ideal = ToggleStyles.style(of: spec).idealSize(spec)
         func px(_ pt: Double) -> Int { Int((pt * spec.scale).rounded()) }
         let pad = px(spec.padding)

@@ -1,41 +1,16 @@
 import XCTest
 @testable import ImageWriters
-@testable import ToggleService
 import Raster
 import TestSupport
 
-/// The APNG writer's structure, and its default image read by libpng's own decoder (which
-/// ignores the animation chunks). Pillow, pngcheck and apngdis read the frames in Tests/Animation.
-final class APNGTests: XCTestCase {
+/// The APNG writer's structure: CRCs, chunks, sequence numbers, frame regions, read back by
+/// libpng's own decoder (which ignores the animation chunks). Pillow, pngcheck and apngdis read
+/// the frames in Tests/Animation.
+final class APNGWriterTests: XCTestCase {
     func testCRCCheckValues() {
         // The CRC-32 check value of "123456789" (ISO 3309 / ITU-T V.42) and IEND's CRC (PNG spec).
         XCTAssertEqual(CRC32.checksum(Array("123456789".utf8)), 0xCBF4_3926)
         XCTAssertEqual(CRC32.checksum(Array("IEND".utf8)), 0xAE42_6082)
-    }
-
-    func testDefaultImageIsTheFromStateStill() throws {
-        let query = try ToggleQuery(rawQuery: "on=1&animate=1&scale=2&color=indigo")
-        let apng = try ToggleImage.bytes(for: .init(query: query, format: .png))
-        let from = try ToggleImage.bytes(for: .init(query: ToggleQuery(rawQuery: "on=0&scale=2&color=indigo"), format: .png))
-        let decoded = try XCTUnwrap(DecodedPNG(apng)), still = try XCTUnwrap(DecodedPNG(from))
-        XCTAssertEqual(decoded.width, still.width)
-        XCTAssertEqual(decoded.pixels, still.pixels)
-    }
-
-    func testChunkOrderAndSequenceNumbers() throws {
-        let apng = try ToggleImage.bytes(for: .init(query: ToggleQuery(rawQuery: "on=1&animate=1&motion=reduce"), format: .png))
-        let chunks = try XCTUnwrap(PNGChunks.parse(apng), "every CRC checks")
-        let types = chunks.map(\.type)
-        XCTAssertEqual(Array(types.prefix(2)), ["IHDR", "acTL"])
-        XCTAssertEqual(types.last, "IEND")
-        XCTAssertLessThan(types.firstIndex(of: "fcTL")!, types.firstIndex(of: "IDAT")!)
-        let actl = Array(chunks[1].data)
-        XCTAssertEqual(actl, [0, 0, 0, 10, 0, 0, 0, 1], "10 frames (0.15 s at 60 fps), played once")
-        let sequence = chunks.filter { $0.type == "fcTL" || $0.type == "fdAT" }
-            .map { PNGChunks.readUInt32(Array($0.data), at: 0) }
-        XCTAssertEqual(sequence, (0..<UInt32(sequence.count)).map { $0 })
-        XCTAssertEqual(types.filter { $0 == "fcTL" }.count, 10)
-        XCTAssertEqual(types.filter { $0 == "fdAT" }.count, 9)
     }
 
     func testChangedRectangleAndBlendOps() throws {

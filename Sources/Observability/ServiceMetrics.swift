@@ -96,15 +96,24 @@ public final class ServiceMetrics: HTTPServerMetrics {
     /// `Histogram.latencyBounds`, held here so that finding an observation's bucket reads no global.
     private let bounds = Histogram.latencyBounds
     private let state = Locked(State())
-    /// The image cache whose counters are exported, if any.
-    let cache: ImageCache?
+    /// The image cache's counters, read at each scrape; nil without an image cache.
+    let cacheCounters: (@Sendable () -> CacheCounters)?
 
     /// The access log writer whose drops are exported, if the access log is on.
     let accessLog: AccessLogWriter?
 
-    public init(cache: ImageCache?, accessLog: AccessLogWriter? = nil) {
-        self.cache = cache
+    /// The route label of a request the responder never saw, from its method and target as sent.
+    let routeOfTarget: @Sendable (_ method: String, _ target: String) -> String
+
+    /// - Parameters:
+    ///   - cacheCounters: the image cache's counters, read at each scrape (nil: no cache metrics).
+    ///   - accessLog: the access log writer whose dropped lines are exported.
+    ///   - routeOfTarget: the `route` label for a shed request's method and target as sent.
+    public init(cacheCounters: (@Sendable () -> CacheCounters)?, accessLog: AccessLogWriter? = nil,
+                routeOfTarget: @escaping @Sendable (_ method: String, _ target: String) -> String) {
+        self.cacheCounters = cacheCounters
         self.accessLog = accessLog
+        self.routeOfTarget = routeOfTarget
     }
 
     public func connectionOpened() { state.withLock { $0.connectionsOpened += 1 } }
@@ -127,7 +136,7 @@ public final class ServiceMetrics: HTTPServerMetrics {
             break
         }
         let shed = status == 503 && exchange.annotations["shed"] != nil
-        let route = annotated ?? Self.routeLabel(exchange, shed: shed)
+        let route = annotated ?? routeLabel(exchange, shed: shed)
         let stripe = self.stripe
         stripe.responseBytes.wrappingAdd(exchange.bytes, ordering: .relaxed)
         if shed { stripe.shed.wrappingAdd(1, ordering: .relaxed) }
@@ -148,10 +157,10 @@ public final class ServiceMetrics: HTTPServerMetrics {
     /// The route label of an exchange the responder did not annotate: `invalid` for a request that
     /// could not be parsed, the route of its target for one shed by the queue bound (so that a
     /// route's 503s show under it), else `other`.
-    static func routeLabel(_ exchange: HTTPExchange, shed: Bool) -> String {
+    func routeLabel(_ exchange: HTTPExchange, shed: Bool) -> String {
         guard let method = exchange.method else { return "invalid" }
         guard shed, let target = exchange.target else { return "other" }
-        return ToggleRoute.label(method: method, target: target)
+        return routeOfTarget(method, target)
     }
 
     /// The stripes added up: responses by route and status, latency by route, bytes, shed.
@@ -219,8 +228,7 @@ public final class ServiceMetrics: HTTPServerMetrics {
         single("toggle_access_log_dropped_total", "counter",
                "Access log lines dropped because standard output was not read fast enough.",
                accessLog?.droppedLines ?? 0)
-        if let cache {
-            let stats = cache.statistics
+        if let stats = cacheCounters?() {
             single("toggle_image_cache_hits_total", "counter", "Image requests answered from the cache.", stats.hits)
             single("toggle_image_cache_misses_total", "counter", "Image requests that had to render.",
                    stats.misses - stats.coalesced)
@@ -229,9 +237,25 @@ public final class ServiceMetrics: HTTPServerMetrics {
             single("toggle_image_cache_evictions_total", "counter", "Images evicted to stay within the byte budget.",
                    stats.evictions)
             single("toggle_image_cache_bytes", "gauge", "Bytes held by the image cache.", stats.bytes)
-            single("toggle_image_cache_capacity_bytes", "gauge", "The image cache's byte budget.", cache.capacityBytes)
+            single("toggle_image_cache_capacity_bytes", "gauge", "The image cache's byte budget.", stats.capacityBytes)
             single("toggle_image_cache_entries", "gauge", "Images held by the image cache.", stats.entries)
         }
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+/// What `/metrics` exports of an image cache: counters since start and what it holds now.
+public struct CacheCounters: Sendable, Equatable {
+    public var hits = 0
+    /// Lookups that found nothing, coalesced ones included.
+    public var misses = 0
+    /// Misses that waited for a concurrent make of the same entry.
+    public var coalesced = 0
+    public var evictions = 0
+    public var entries = 0
+    /// Bytes held now.
+    public var bytes = 0
+    /// The byte budget.
+    public var capacityBytes = 0
+    public init() {}
 }
