@@ -18,10 +18,11 @@ const COLOURS = {
 const DEFAULTS = {
   state: "on", disabled: false, on_sym: "checkmark", off_sym: "xmark", sym: "minus",
   color: "green", off_color: "", bg: "", scale: "2", size: "large", pad: "0", theme: "light", alt: "",
-  label: "",
-  format: "png", style: "iconSwitch", style_label: "Label",
-  animate: false,
+  label: "", format: "png", style: "iconSwitch",
+  animate: false, loop: false, reduce: false, from: "", fps: "60",
 };
+/** The label a style that draws one starts with when the field is empty. */
+const STYLE_LABEL = "Label";
 // Each style's defaults (docs/design-facts.md section 11): symbols when on, off and mixed (null:
 // the style has none), the tint, and whether /toggle needs a label.
 const STYLES = {
@@ -102,9 +103,12 @@ function settings() {
     alt: $("alt").value.trim(),
     label: $("label").value.trim(),
     format: form.elements.format.value,
-    animate: $("animate").checked,
     style: $("style").value,
-    style_label: $("style_label").value.trim(),
+    animate: $("animate").checked,
+    loop: $("loop").checked,
+    reduce: $("reduce").checked,
+    from: $("from").value,
+    fps: $("fps").value.trim(),
   };
 }
 
@@ -119,11 +123,14 @@ function apply(s) {
   $("pad").value = s.pad;
   form.elements.format.value = s.format === "svg" ? "svg" : "png";
   $("style").value = s.style in STYLES ? s.style : "iconSwitch";
-  $("style_label").value = s.style_label;
   form.elements.theme.value = s.theme;
   $("alt").value = s.alt;
   $("label").value = s.label;
   $("animate").checked = Boolean(s.animate);
+  $("loop").checked = Boolean(s.loop);
+  $("reduce").checked = Boolean(s.reduce);
+  $("from").value = ["on", "off", "mixed"].includes(s.from) ? s.from : "";
+  $("fps").value = s.fps;
 }
 
 // ---- URLs and snippets ---------------------------------------------------------------------
@@ -134,7 +141,7 @@ function query(s, theme = s.theme) {
   const add = (name, value) => q.push(name + "=" + encodeURIComponent(value));
   const style = styleOf(s);
   if (s.style !== "iconSwitch") add("style", s.style);
-  if (style.label) add("label", s.style_label);
+  if (style.label) add("label", s.label);
   if (s.state === "mixed") add("state", "mixed"); else add("on", s.state === "on" ? "1" : "0");
   if (style.on_sym !== null) {
     if (s.state === "on" && s.on_sym && s.on_sym !== style.on_sym) add("on_sym", s.on_sym);
@@ -150,7 +157,13 @@ function query(s, theme = s.theme) {
   if (s.bg) add("bg", s.bg);
   if (s.pad && Number(s.pad) !== 0) add("pad", s.pad);
   // Toggles and rows animate (the row's label stays still); an animation has one colour scheme.
-  if (s.animate && theme !== "auto") add("animate", "1");
+  if (s.animate && theme !== "auto") {
+    add("animate", "1");
+    if (s.from) add("from", s.from);
+    if (s.reduce) add("motion", "reduce");
+    if (s.loop) add("loop", "1");
+    if (s.fps && Number(s.fps) !== 60) add("fps", s.fps);
+  }
   return q.join("&");
 }
 
@@ -212,11 +225,12 @@ function styleDimensions(s, factor, scale, pad) {
 function showStates(s) {
   const strip = $("states");
   const figures = ["off", "on", "mixed"].map((state) => {
-    const other = { ...s, state, format: "png" };
+    const other = { ...s, state, format: "png", animate: false };  // stills: the preview animates
     const figure = document.createElement("figure");
     const img = document.createElement("img");
     img.src = toggleURL(other);
     img.alt = altText(other);
+    img.addEventListener("error", () => { figure.hidden = true; });
     img.addEventListener("load", () => {
       const scale = Number(s.scale) || 1;
       img.width = Math.round(img.naturalWidth / scale);
@@ -235,8 +249,8 @@ function showStates(s) {
 
 function altText(s) {
   if (s.alt) return s.alt;
-  if (styleOf(s).label && s.style_label) {
-    return `${s.style_label}, ${s.style === "button" ? "toggle button" : "switch"}, ${s.state}${s.disabled ? ", dimmed" : ""}`;
+  if (styleOf(s).label && s.label) {
+    return `${s.label}, ${s.style === "button" ? "toggle button" : "switch"}, ${s.state}${s.disabled ? ", dimmed" : ""}`;
   }
   const state = s.state === "mixed" ? "mixed" : s.state;
   if (s.label) return `${s.label}, switch, ${state}${s.disabled ? ", dimmed" : ""}`;
@@ -253,12 +267,15 @@ function snippets(s) {
   const img = (src) => `<img src="${escapeHTML(src)}" width="${width}" height="${height}" alt="${escapeHTML(alt)}">`;
   const light = toggleURL(s, "light");
   const dark = toggleURL(s, "dark");
+  // Markdown cannot set a size: an image shows at its pixel size, so scale 1 shows it at its
+  // point size (the note under the snippet says so).
+  const markdown = toggleURL({ ...s, scale: "1" });
   return {
     url,
     html: img(url),
-    md: `![${escapeMarkdown(alt)}](${url})`,
+    md: `![${escapeMarkdown(alt)}](${markdown})`,
     picture: `<picture>\n  <source media="(prefers-color-scheme: dark)" srcset="${escapeHTML(dark)}">\n  ${img(light)}\n</picture>`,
-    curl: `curl -fsS '${url}' -o ${s.label ? "row" : "toggle"}.${s.format === "svg" ? "svg" : "png"}`,
+    curl: `curl -fsS '${url}' -o ${isRow(s) ? "row" : "toggle"}.${s.format === "svg" ? "svg" : "png"}`,
   };
 }
 
@@ -272,10 +289,77 @@ function unknownSymbol(s) {
   return name;
 }
 
-function showProblem(text) {
-  const p = $("problem");
-  p.textContent = text || "";
-  p.hidden = !text;
+/** The field of the symbol drawn in `state`. */
+const symbolField = (state) => ({ on: "on_sym", off: "off_sym", mixed: "sym" })[state] || "sym";
+
+/** What is wrong with `s` before asking the server, as {field, text}, or null. */
+function problemIn(s) {
+  if (styleOf(s).label && !s.label) return { field: "label", text: `The ${s.style} style draws a label: type one.` };
+  const unknown = unknownSymbol(s);
+  if (unknown) return { field: symbolField(s.state), text: `No symbol is called “${unknown}”.`, symbol: unknown };
+  const scale = Number(s.scale);
+  if (!(scale >= 1 && scale <= 4)) return { field: "scale", text: "Scale goes from 1 to 4." };
+  const pad = Number(s.pad);
+  if (!(pad >= 0 && pad <= 64)) return { field: "pad", text: "Margin goes from 0 to 64 pt." };
+  if (s.animate) {
+    if (s.theme === "auto") {
+      return { field: "animate", text: "An animation has one colour scheme: choose Light or Dark, or turn Animate off." };
+    }
+    if (s.from === s.state) return { field: "from", text: `Start from a state other than the one drawn (${s.state}).` };
+    const fps = Number(s.fps);
+    if (!(Number.isInteger(fps) && fps >= 10 && fps <= 60)) return { field: "fps", text: "Frames per second: a whole number from 10 to 60." };
+  }
+  return null;
+}
+
+/** Fields with an error slot (`ID-error`), and the name #problem calls each by. */
+const FIELD_NAMES = {
+  label: "Label", on_sym: "On symbol", off_sym: "Off symbol", sym: "Mixed symbol", color: "Tint",
+  off_color: "Off track", bg: "Background", scale: "Scale", size: "Dynamic Type size", pad: "Margin",
+  animate: "Animate", from: "Start from", fps: "Frames per second",
+};
+
+/** The field a parameter named in a server 400 belongs to ("" when the page has none). */
+function fieldOfParameter(parameter, s) {
+  const aliases = { onSymbol: "on_sym", offSymbol: "off_sym", tint: "color", motion: "animate", loop: "animate" };
+  const name = aliases[parameter] || parameter;
+  if (name === "sym") return symbolField(s.state);
+  return name in FIELD_NAMES ? name : "";
+}
+
+let lastGood = null;  // the snippets of the last picture that loaded
+let shown = null;     // the snippets of the picture asked for
+let refused = {};     // {url, field, text}: the last picture the server refused, and why
+
+/** Shows `text` beside `field` (or, for no field, under the preview), points at it from under
+ *  the preview, and marks the snippets stale: they go back to the last picture that loaded.
+ *  No text clears every error. */
+function showProblem(field, text) {
+  for (const id of Object.keys(FIELD_NAMES)) {
+    const error = $(id + "-error");
+    const on = Boolean(text) && id === field;
+    error.hidden = !on;
+    error.textContent = on ? text : "";
+    if (on) $(id).setAttribute("aria-invalid", "true"); else $(id).removeAttribute("aria-invalid");
+  }
+  const problem = $("problem");
+  problem.hidden = !text;
+  if (text && field) {
+    const link = document.createElement("a");
+    link.href = "#" + field;
+    link.textContent = FIELD_NAMES[field];
+    link.addEventListener("click", (event) => { event.preventDefault(); $(field).focus(); });
+    problem.replaceChildren("Not updated: fix ", link, ".");
+  } else if (text) {
+    problem.replaceChildren("Not updated: " + text);
+  }
+  $("snippets").classList.toggle("stale", Boolean(text));
+  $("stale").hidden = !text;
+  if (text) writeSnippets(lastGood || { url: "", html: "", md: "", picture: "", curl: "" });
+}
+
+function writeSnippets(sn) {
+  for (const key of ["url", "html", "md", "picture", "curl"]) $("s-" + key).textContent = sn[key];
 }
 
 function update() {
@@ -287,37 +371,39 @@ function update() {
     s.theme = "light";
   }
   for (const p of ["on_sym", "off_sym", "sym"]) {
-    $(p).closest("label").classList.toggle("active", p === { on: "on_sym", off: "off_sym", mixed: "sym" }[s.state]);
+    $(p).closest("label").classList.toggle("active", p === symbolField(s.state));
   }
   const style = styleOf(s);
-  $("style-label-field").hidden = !style.label;
   // A style without symbols (switch) takes none: the server would refuse them.
   $("on_sym").closest("fieldset").disabled = style.on_sym === null;
-  if (style.label && !s.style_label) { showProblem(`The ${s.style} style needs a label.`); return; }
-  const unknown = unknownSymbol(s);
-  if (unknown) {
-    showProblem(`No symbol is called “${unknown}”.`);
-    suggestFromServer(unknown, toggleURL(s));
+  $("animation-options").disabled = !s.animate;
+  const problem = problemIn(s);
+  if (problem) {
+    const url = toggleURL(s);
+    if (problem.symbol && suggested.url === url) problem.text = suggested.text;
+    showProblem(problem.field, problem.text);
+    if (problem.symbol) suggestFromServer(problem.symbol, problem.field, url);
     return;
   }
   suggestionFor = "";
-  const scale = Number(s.scale);
-  if (!(scale >= 1 && scale <= 4)) { showProblem("Scale goes from 1 to 4."); return; }
-  const pad = Number(s.pad);
-  if (!(pad >= 0 && pad <= 64)) { showProblem("Margin goes from 0 to 64 pt."); return; }
-  showProblem("");
-
   const sn = snippets(s);
+  // The server refused this very picture already: its answer stays until the settings change.
+  if (refused.url === sn.url) { showProblem(refused.field, refused.text); return; }
+  showProblem("", "");
+
+  shown = sn;
   const { pxW, pxH, width, height } = dimensions(s);
   preview.width = width;
   preview.height = height;
   if (preview.getAttribute("src") !== sn.url) preview.src = sn.url;
+  else if (preview.complete && preview.naturalWidth) lastGood = sn;
   preview.alt = altText(s);
   showStates({ ...s, theme: s.theme === "auto" ? "light" : s.theme });
   $("flip").setAttribute("aria-pressed", String(s.state === "on"));
-  $("stage").className = "stage " + s.theme;
+  $("stage").classList.remove("light", "dark", "auto");
+  $("stage").classList.add(s.theme);
   $("dimensions").textContent = `${pxW} × ${pxH} px image, shown at ${width} × ${height} CSS px`;
-  for (const [key, text] of Object.entries(sn)) $("s-" + key).textContent = text;
+  writeSnippets(sn);
   $("md-note").hidden = Number(s.scale) === 1;
   $("play").hidden = !sn.url.includes("animate=1");
   for (const p of ["color", "off_color", "bg"]) {
@@ -327,54 +413,65 @@ function update() {
 }
 
 /** Keeps the page address in step, so a set-up can be bookmarked or shared. The address is the
- *  preview's own /toggle query (so it can be pasted after /toggle, and a /toggle query pasted
- *  after / gives the same picture), plus what the picture does not show: symbols and the off
- *  colour of the other states (parameters the API accepts and then leaves unused), the mixed
- *  state's symbol as `mixed_sym` and the alt text as `alt` (both page-only, ignored by the API). */
+ *  preview's own query (so it can be pasted after /toggle, or /row for a row, whose label comes
+ *  first; and a /toggle or /row query pasted after / gives the same picture), plus what the
+ *  picture does not show: symbols and the off colour of the other states (parameters the API
+ *  accepts and then leaves unused), and three page-only parameters the API ignores: the mixed
+ *  state's symbol as `mixed_sym`, the alt text as `alt` and `format=svg`. */
 function saveToAddress(s) {
   const extra = [];
   const add = (name, value) => extra.push(name + "=" + encodeURIComponent(value));
+  if (isRow(s)) extra.push("label=" + encodeURIComponent(s.label));
+  extra.push(query(s));
   if (s.state !== "on" && s.on_sym && s.on_sym !== DEFAULTS.on_sym) add("on_sym", s.on_sym);
   if (s.state !== "off" && s.off_sym && s.off_sym !== DEFAULTS.off_sym) add("off_sym", s.off_sym);
   if (s.state !== "mixed" && s.sym && s.sym !== DEFAULTS.sym) add("mixed_sym", s.sym);
   if (s.state !== "off" && s.off_color) add("off_color", s.off_color);
   if (s.alt) add("alt", s.alt);
-  history.replaceState(null, "", "?" + [query(s), ...extra].join("&"));
+  if (s.format === "svg") add("format", "svg");
+  history.replaceState(null, "", "?" + extra.join("&"));
 }
 
 /** What GET /toggle draws when a parameter is left out (README's API table); a query pasted
  *  onto the page starts from these, the bare page from DEFAULTS. */
 const API_DEFAULTS = { ...DEFAULTS, state: "off", scale: "1" };
 
-/** The settings a /toggle query stands for, read as the API reads it: `on` or `state`; `sym` is
- *  the symbol of the state drawn; `tint`, `onSymbol`, `offSymbol` are aliases. */
+/** The settings a /toggle or /row query stands for, read as the API reads it: `on` or `state`;
+ *  `sym` is the symbol of the state drawn; `tint`, `onSymbol`, `offSymbol` are aliases; a label
+ *  with a style that does not draw one makes a row. `theme=auto` means SVG, the only format
+ *  that can follow the viewer's colour scheme. */
 function settingsFromQuery(search) {
   const params = new URLSearchParams(search);
   const s = { ...API_DEFAULTS };
   const get = (...names) => names.map((n) => params.get(n)).find((v) => v !== null);
   const truthy = (v) => ["1", "true", "yes", "on"].includes(String(v).toLowerCase());
-  // A style starts from its own symbols and tint; the button and symbol styles' label is theirs.
+  // A style starts from its own symbols and tint.
   const style = STYLES[get("style")];
   if (style) {
     s.style = get("style");
     for (const k of ["on_sym", "off_sym", "sym", "color"]) if (style[k] !== null) s[k] = style[k];
-    if (style.label && get("label") !== undefined) s.style_label = get("label");
   }
+  if (get("label") !== undefined) s.label = get("label");
   if (get("state") !== undefined) s.state = get("state").toLowerCase();
   else if (get("on") !== undefined) s.state = truthy(get("on")) ? "on" : "off";
   const onSym = get("on_sym", "onSymbol"), offSym = get("off_sym", "offSymbol"), mixed = get("mixed_sym");
   if (onSym !== undefined) s.on_sym = onSym;
   if (offSym !== undefined) s.off_sym = offSym;
   if (mixed !== undefined) s.sym = mixed;
-  if (get("sym") !== undefined) s[{ on: "on_sym", off: "off_sym", mixed: "sym" }[s.state] || "sym"] = get("sym");
+  if (get("sym") !== undefined) s[symbolField(s.state)] = get("sym");
   const color = get("color", "tint");
   if (color !== undefined) s.color = color;
-  for (const k of ["off_color", "bg", "scale", "size", "pad", "alt"]) {
+  for (const k of ["off_color", "bg", "scale", "size", "pad", "alt", "fps"]) {
     if (get(k) !== undefined) s[k] = get(k);
   }
   if (get("theme") !== undefined) s.theme = get("theme").toLowerCase();
+  if (get("format") !== undefined) s.format = get("format").toLowerCase() === "svg" ? "svg" : "png";
+  if (s.theme === "auto") s.format = "svg";
   if (get("disabled") !== undefined) s.disabled = truthy(get("disabled"));
   if (get("animate") !== undefined) s.animate = truthy(get("animate"));
+  if (get("loop") !== undefined) s.loop = truthy(get("loop"));
+  if (get("motion") !== undefined) s.reduce = get("motion").toLowerCase() === "reduce";
+  if (get("from") !== undefined) s.from = get("from").toLowerCase();
   return s;
 }
 
@@ -392,21 +489,29 @@ $("play").addEventListener("click", () => {
 });
 
 // A row's height, and a button's or symbol picture's size, are known once it has loaded: size the
-// preview and the snippets from it.
+// preview and the snippets from it. The snippets of what loaded are the last good ones.
 preview.addEventListener("load", () => {
+  $("stage").classList.remove("failed");
+  if (shown && preview.getAttribute("src").startsWith(shown.url)) lastGood = shown;
   const s = settings();
   if (s.label || s.style === "button" || s.style === "symbol") update();
 });
 
 preview.addEventListener("error", async () => {
-  if (!preview.getAttribute("src")) return;
-  // The server says why in a JSON body; show that instead of a broken image.
+  const src = preview.getAttribute("src");
+  if (!src) return;
+  $("stage").classList.add("failed");  // no broken-image icon: the message says why
+  // The server says why in a JSON body; show that beside the field it names.
   try {
-    const response = await fetch(preview.src);
+    const response = await fetch(src);
     const body = await response.json();
-    showProblem(`The server refused ${body.parameter || "the request"}: ${body.expected || body.error}`);
+    if (preview.getAttribute("src") !== src) return;  // the settings changed meanwhile
+    const value = body.value === undefined ? "" : `=${body.value}`;
+    refused = { url: src, field: fieldOfParameter(body.parameter, settings()),
+                text: `The server refused ${body.parameter || "the request"}${value}: ${body.expected || body.error}` };
+    showProblem(refused.field, refused.text);
   } catch {
-    showProblem("The image did not load.");
+    showProblem("", "The image did not load.");
   }
 });
 
@@ -421,21 +526,24 @@ function suggestionsIn(expected) {
 
 let suggestionFor = "";
 let suggestionTimer;
+let suggested = {};  // {url, text}: the message with the server's suggestions for a URL
 /** Asks once typing pauses (300 ms), not for every keystroke of a name being typed. */
-function suggestFromServer(name, url) {
+function suggestFromServer(name, field, url) {
+  if (suggestionFor === url) return;
   suggestionFor = url;
   clearTimeout(suggestionTimer);
-  suggestionTimer = setTimeout(() => askServer(name, url), 300);
+  suggestionTimer = setTimeout(() => askServer(name, field, url), 300);
 }
 
-async function askServer(name, url) {
+async function askServer(name, field, url) {
   if (suggestionFor !== url) return;
   try {
     const response = await fetch(url);
     const body = response.status === 400 ? await response.json() : {};
     if (suggestionFor !== url) return;  // the settings changed meanwhile
     const close = suggestionsIn(body.expected).map((n) => `“${n}”`).join(", ");
-    showProblem(`No symbol is called “${name}”.` + (close ? ` Did you mean ${close}?` : ""));
+    suggested = { url, text: `No symbol is called “${name}”.` + (close ? ` Did you mean ${close}?` : "") };
+    showProblem(field, suggested.text);
   } catch {
     // The plain message stays.
   }
@@ -539,21 +647,38 @@ for (const button of document.querySelectorAll("button.copy")) {
 // ---- Wiring --------------------------------------------------------------------------------
 
 let pending;
-form.addEventListener("input", (event) => {
-  if (event.target.id === "symbol-search") { clearTimeout(pending); pending = setTimeout(searchSymbols, 120); return; }
-  if (event.target.type === "color") $(event.target.id.replace("-picker", "")).value = "custom";
-  if (event.target.tagName === "SELECT" && event.target.closest(".colour") && COLOURS[event.target.value]) {
-    $(event.target.id + "-picker").value = COLOURS[event.target.value];
+/** One control changed. Selects report it with `change` (a script or an assistive tool may send
+ *  no `input`), every other control with `input`. */
+function controlChanged(event) {
+  const target = event.target;
+  if (target.id === "symbol-search") { clearTimeout(pending); pending = setTimeout(searchSymbols, 120); return; }
+  if (target.id === "symbol-target") { searchSymbols(); return; }
+  if (target.type === "color") $(target.id.replace("-picker", "")).value = "custom";
+  if (target.tagName === "SELECT" && target.closest(".colour") && COLOURS[target.value]) {
+    $(target.id + "-picker").value = COLOURS[target.value];
   }
-  if (event.target.id === "symbol-target") { searchSymbols(); return; }
-  if (event.target.id === "style") {
-    // A new style starts from its own symbols and tint.
-    const style = styleOf(settings());
-    for (const p of ["on_sym", "off_sym", "sym"]) if (style[p] !== null) $(p).value = style[p];
-    setColour("color", style.color);
-  }
+  if (target.id === "label") labelFilledIn = false;
+  if (target.id === "style") styleChanged();
   update();
-});
+}
+form.addEventListener("input", (event) => { if (event.target.tagName !== "SELECT") controlChanged(event); });
+form.addEventListener("change", (event) => { if (event.target.tagName === "SELECT") controlChanged(event); });
+
+// A new style starts from its own symbols and tint. A style that draws its label gets STYLE_LABEL
+// in an empty Label field, taken out again on leaving for a style that does not, unless edited.
+let labelFilledIn = false;
+function styleChanged() {
+  const style = styleOf(settings());
+  for (const p of ["on_sym", "off_sym", "sym"]) if (style[p] !== null) $(p).value = style[p];
+  setColour("color", style.color);
+  if (style.label && !$("label").value.trim()) {
+    $("label").value = STYLE_LABEL;
+    labelFilledIn = true;
+  } else if (!style.label && labelFilledIn && $("label").value === STYLE_LABEL) {
+    $("label").value = "";
+    labelFilledIn = false;
+  }
+}
 form.addEventListener("submit", (event) => event.preventDefault());
 $("flip").addEventListener("click", () => {
   const state = form.elements.state.value;
