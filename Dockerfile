@@ -22,8 +22,9 @@ RUN apt-get update \
       $(tr '\n' ' ' < Package.swift | grep -o '\.apt( *\[[^]]*\]' | grep -o '"[^"]*"' | tr -d '"') \
  && rm -rf /var/lib/apt/lists/*
 COPY Sources ./Sources
+# Package.swift names the test and fuzz targets, so their folders must exist; the benchmarks
+# are a package of their own and stay out.
 COPY Tests ./Tests
-COPY Benchmarks ./Benchmarks
 COPY Fuzz ./Fuzz
 # The binary, stripped (its symbol table is a fifth of its size and nothing at run time reads it),
 # and every SwiftPM resources folder beside it (Bundle.module looks there), whatever the targets

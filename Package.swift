@@ -31,7 +31,7 @@
 //   toggle-server  the executable: `serve` (default), `render` and `probe`
 //   TestSupport    test helpers: independent PNG decoder, loopback client, the binary as a child
 //                  process, a Prometheus text reader
-//   png-tuning, raster-bench, serving-bench, scene-bench, row-bench, style-bench   benchmarks (`swift run -c release NAME`)
+//   (benchmarks: a package of their own, Benchmarks/Package.swift, on this one's library products)
 //   fuzz-request-parser, fuzz-query-decoder        libFuzzer targets (`scripts/fuzz NAME SECONDS`)
 //   GeometryTests, RasterTests, SceneTests, UtilitiesTests, TextLayoutTests, TogglePictureTests,
 //   ImageWritersTests, HTTPServerTests,
@@ -56,6 +56,18 @@ let package = Package(
         // libFuzzer targets: run with `scripts/fuzz NAME SECONDS` (see Fuzz/README.md).
         .executable(name: "fuzz-request-parser", targets: ["fuzz-request-parser"]),
         .executable(name: "fuzz-query-decoder", targets: ["fuzz-query-decoder"]),
+        // Libraries for Benchmarks/Package.swift, a package of its own that depends on this one.
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "Scene", targets: ["Scene"]),
+        .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "SceneRaster", targets: ["SceneRaster"]),
+        .library(name: "Utilities", targets: ["Utilities"]),
+        .library(name: "TogglePicture", targets: ["TogglePicture"]),
+        .library(name: "ImageWriters", targets: ["ImageWriters"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "QueryLanguage", targets: ["QueryLanguage"]),
+        .library(name: "Observability", targets: ["Observability"]),
+        .library(name: "ToggleService", targets: ["ToggleService"]),
     ],
     targets: [
         .target(name: "Geometry"),
@@ -101,28 +113,10 @@ let package = Package(
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "QueryLanguage", "Observability",
                                                                 "TogglePicture", "HTTPServer", "Utilities"]),
-        // Benchmarks (not tests): `swift run -c release NAME`.
-        .executableTarget(name: "png-tuning", dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Raster"],
-                          path: "Benchmarks/png-tuning"),
-        .executableTarget(name: "row-bench", dependencies: ["ToggleService", "TogglePicture", "Raster", "SceneRaster"],
-                          path: "Benchmarks/row"),
-        .executableTarget(name: "apng-bench", dependencies: ["ToggleService"], path: "Benchmarks/apng",
-                          exclude: ["run.sh"]),
-        .executableTarget(name: "style-bench", dependencies: ["ToggleService", "TogglePicture"],
-                          path: "Benchmarks/styles"),
-        .executableTarget(name: "scene-bench",
-                          dependencies: ["ToggleService", "TogglePicture", "ImageWriters", "Scene", "SceneRaster", "Raster",
-                                         "Geometry"],
-                          path: "Benchmarks/scene"),
-        // SceneRaster for the knob as an Occluder (a Disc): it hides most of its shadow, as in the service.
-        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster", "Scene", "SceneRaster"],
-                          path: "Benchmarks/raster/Sources/raster-bench"),
         // Fuzz targets. Their libFuzzer entry point is compiled only with `-DFUZZING` (scripts/fuzz);
         // otherwise they are stubs with a `main`, so plain `swift build` and `swift test` still link.
         .executableTarget(name: "fuzz-request-parser", dependencies: ["HTTPServer"], path: "Fuzz/RequestParser"),
         .executableTarget(name: "fuzz-query-decoder", dependencies: ["ToggleService"], path: "Fuzz/QueryDecoder"),
-        .executableTarget(name: "serving-bench", dependencies: ["ToggleService", "HTTPServer"],
-                          path: "Benchmarks/serving/Sources/serving-bench"),
 
         // Test helpers: an independent PNG decoder (libpng's simplified API), a loopback client,
         // and the real binary started as a child process.

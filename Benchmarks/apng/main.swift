@@ -1,6 +1,6 @@
 // APNG benchmark: bytes, frames and time to make the animated toggles (render + encode of every
 // frame), against the still PNG of the same parameters made in the same run. Not a test; run
-//   swift run -c release apng-bench [--write DIR]
+//   swift run -c release --package-path Benchmarks apng-bench [--write DIR]
 // or Benchmarks/apng/run.sh, which also compares the sizes with `apngopt -z0`.
 import Foundation
 import ToggleService

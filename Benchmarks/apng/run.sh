@@ -9,7 +9,7 @@ scratch=${SCRATCH:-$root/.build-bench}
 command -v apngopt >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq apngopt; }
 out=$(mktemp -d "${TMPDIR:-/tmp}/apng-bench.XXXXXX")
 trap 'rm -rf "$out"' EXIT
-(cd "$root" && swift build -c release --product apng-bench --scratch-path "$scratch" >/dev/null)
+(cd "$root/Benchmarks" && swift build -c release --product apng-bench --scratch-path "$scratch" >/dev/null)
 "$scratch/release/apng-bench" --write "$out"
 echo
 echo "query | ours bytes | apngopt -z0 bytes | ours / apngopt"

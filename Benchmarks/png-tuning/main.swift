@@ -1,7 +1,7 @@
 import TogglePicture
 // PNG encoder tuning: bytes and time per image for libpng filter / zlib level / strategy
 // choices, over a fixed set of toggles. Not a test; run with
-//   swift run -c release png-tuning [--write DIR]
+//   swift run -c release --package-path Benchmarks png-tuning [--write DIR]
 // `--write DIR` also writes each toggle with the chosen settings, for comparing with optipng.
 import Dispatch
 import Foundation

@@ -9,7 +9,7 @@
 # With CALLGRIND=1 also counts instructions per toggle under valgrind --tool=callgrind, as the
 # difference between two runs of different lengths (startup cancels out).
 # Needs: Debian libcairo2-dev, pkg-config, a C compiler, valgrind for CALLGRIND=1.
-# Usage: Benchmarks/raster/run.sh [iterations]   (from anywhere inside the package)
+# Usage: Benchmarks/raster/run.sh [iterations]   Env: SCRATCH (build dir, default .build-bench).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -18,8 +18,9 @@ out=${TMPDIR:-/tmp}/raster-bench.$$
 mkdir -p "$out"
 trap 'rm -rf "$out"' EXIT
 
-(cd "$root" && swift build -c release --product raster-bench >/dev/null)
-swift_bin="$root/.build/release/raster-bench"
+scratch=${SCRATCH:-$root/.build-bench}
+(cd "$root/Benchmarks" && swift build -c release --product raster-bench --scratch-path "$scratch" >/dev/null)
+swift_bin="$scratch/release/raster-bench"
 ${CC:-cc} ${CFLAGS:--O3} -o "$out/cairo_bench" "$here/cairo_bench.c" $(pkg-config --cflags --libs cairo) -lm
 cairo_bin="$out/cairo_bench"
 

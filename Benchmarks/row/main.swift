@@ -1,7 +1,7 @@
 // row-bench: what a /row picture costs against a plain /toggle at scale 2 (the target:
 // less than 3x), both measured in this run, caches warm (shaped runs, glyph outlines, knob shadows), as the
 // service draws them: canvas only, and canvas plus PNG encoding.
-// Usage: swift run -c release row-bench [iterations]
+// Usage: swift run -c release --package-path Benchmarks row-bench [iterations]
 // Prints one line per measurement and the ratios row / toggle.
 //   row-bench N only=toggle|row|toggle-png|row-png   runs just that loop N times (after one
 //   warm-up call), for `valgrind --tool=callgrind`, whose instruction counts do not drift with

@@ -2,9 +2,9 @@
 // against the same drawing done directly on a canvas, as ToggleRenderer did before the scene,
 // in alternating rounds of the same run; plus the scene alone, the SVG, and PNG encoding for
 // scale. Not a test; run with
-//   swift run -c release scene-bench [ROUNDS]
+//   swift run -c release --package-path Benchmarks scene-bench [ROUNDS]
 // Instructions instead of time (stable under load): each variant N once under callgrind,
-//   SCENE_BENCH_ONLY=N valgrind --tool=callgrind .build/release/scene-bench
+//   SCENE_BENCH_ONLY=N valgrind --tool=callgrind Benchmarks/.build/release/scene-bench
 import Dispatch
 import Foundation
 import Geometry

@@ -2,7 +2,7 @@
 // against the icon switch (the product's own style) in alternating rounds of the same run: median
 // over rounds of (style time / iconSwitch time), each round rendering every state at scales 1, 2
 // and 3, shadows blurred and fills rasterized every time (no caches), then PNG-encoded. Not a test; run with
-//   swift run -c release style-bench [ROUNDS]
+//   swift run -c release --package-path Benchmarks style-bench [ROUNDS]
 import Dispatch
 import Foundation
 import TogglePicture

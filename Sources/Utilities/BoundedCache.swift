@@ -8,9 +8,9 @@ import Dispatch
 /// computations, so an entry already held for a key is kept (equal keys make equal values), and
 /// a value not kept is simply computed again by the next caller. Thread-safe; the value is made
 /// outside the lock, so two threads missing on one key at once both make it.
-package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// What `insert` does with an entry that would exceed the capacity.
-    package enum WhenFull: Sendable {
+    public enum WhenFull: Sendable {
         /// Keep what is held; the new entry is not stored (a bounded memo of the first comers).
         case keepWhatIsHeld
         /// Empty the table, then store the new entry (the table refills from current traffic).
@@ -21,7 +21,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// The most the entries held may cost together, in `cost`'s unit.
-    package let capacity: Int
+    public let capacity: Int
     private let whenFull: WhenFull
     private let cost: @Sendable (Value) -> Int
     private let storage = Locked<(entries: [Key: Value], totalCost: Int)>(([:], 0))
@@ -30,7 +30,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     ///   - capacity: the budget in `cost`'s unit; 0 (or less) stores nothing.
     ///   - whenFull: what an insert beyond the budget does.
     ///   - cost: an entry's cost, at least 0; 1 per entry unless given.
-    package init(capacity: Int, whenFull: WhenFull = .keepWhatIsHeld,
+    public init(capacity: Int, whenFull: WhenFull = .keepWhatIsHeld,
                  cost: @escaping @Sendable (Value) -> Int = { _ in 1 }) {
         self.capacity = max(0, capacity)
         self.whenFull = whenFull
@@ -38,13 +38,13 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// The value held for `key`, if any.
-    package func value(for key: Key) -> Value? {
+    public func value(for key: Key) -> Value? {
         storage.withLock { $0.entries[key] }
     }
 
     /// Stores `value` for `key` unless the key is already held, applying `WhenFull` when it does
     /// not fit. A value costing more than the whole capacity is never stored.
-    package func insert(_ value: Value, for key: Key) {
+    public func insert(_ value: Value, for key: Key) {
         let valueCost = cost(value)
         let capacity = capacity, whenFull = whenFull
         // The emptied table, its only owner this box, so that it is freed where the box lets go.
@@ -70,7 +70,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// The value held for `key`, or `make()`'s result, inserted as `insert` does.
-    package func value<Failure: Error>(for key: Key, orMake make: () throws(Failure) -> Value) throws(Failure) -> Value {
+    public func value<Failure: Error>(for key: Key, orMake make: () throws(Failure) -> Value) throws(Failure) -> Value {
         if let hit = value(for: key) { return hit }
         let made = try make()
         insert(made, for: key)
@@ -78,10 +78,10 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// Entries held.
-    package var count: Int { storage.withLock { $0.entries.count } }
+    public var count: Int { storage.withLock { $0.entries.count } }
 
     /// What the entries held cost together.
-    package var totalCost: Int { storage.withLock { $0.totalCost } }
+    public var totalCost: Int { storage.withLock { $0.totalCost } }
 }
 
 /// Entries emptied out of a `BoundedCache`, held until `release()` drops them on the thread that

@@ -1,0 +1,74 @@
+// swift-tools-version:6.0
+// The benchmarks, a package of their own so that `swift build` and `swift test` of the service
+// compile only the product, its tests and the fuzzers. They use the service's library products
+// through a path dependency on the package one directory up.
+//
+// Build one: `swift build -c release --package-path Benchmarks --product NAME`; the scripts beside
+// the sources (`Benchmarks/*/run.sh` and the rest) do that for you, in the scratch path
+// `.build-bench` at the top of the repository. `docs/performance.md` lists what each one measures.
+//   png-tuning     PNG encoder settings for ten typical toggles (png-size/run.sh writes its files)
+//   raster-bench   drawing only, against cairo (raster/run.sh)
+//   serving-bench  server, responder and a loopback client in one process (serving/callgrind.sh,
+//                  profile/*-callgrind.sh, raster/render-encode.sh with --render)
+//   scene-bench    rendering through the scene against the same layers drawn straight
+//   row-bench      a /row picture against a plain /toggle
+//   apng-bench     every style's animation (apng/run.sh)
+//   style-bench    every style drawn and encoded
+import PackageDescription
+
+let package = Package(
+    name: "toggle-image-service-benchmarks",
+    dependencies: [
+        .package(name: "toggle-image-service", path: ".."),
+    ],
+    targets: [
+        .executableTarget(name: "png-tuning", dependencies: [
+            .product(name: "ToggleService", package: "toggle-image-service"),
+            .product(name: "QueryLanguage", package: "toggle-image-service"),
+            .product(name: "TogglePicture", package: "toggle-image-service"),
+            .product(name: "ImageWriters", package: "toggle-image-service"),
+            .product(name: "Raster", package: "toggle-image-service"),
+            .product(name: "Geometry", package: "toggle-image-service"),
+        ], path: "png-tuning"),
+        .executableTarget(name: "row-bench", dependencies: [
+            .product(name: "ToggleService", package: "toggle-image-service"),
+            .product(name: "QueryLanguage", package: "toggle-image-service"),
+            .product(name: "TogglePicture", package: "toggle-image-service"),
+            .product(name: "Raster", package: "toggle-image-service"),
+            .product(name: "SceneRaster", package: "toggle-image-service"),
+        ], path: "row"),
+        .executableTarget(name: "apng-bench", dependencies: [
+            .product(name: "ToggleService", package: "toggle-image-service"),
+            .product(name: "QueryLanguage", package: "toggle-image-service"),
+        ], path: "apng", exclude: ["run.sh"]),
+        .executableTarget(name: "style-bench", dependencies: [
+            .product(name: "ToggleService", package: "toggle-image-service"),
+            .product(name: "QueryLanguage", package: "toggle-image-service"),
+            .product(name: "TogglePicture", package: "toggle-image-service"),
+        ], path: "styles"),
+        .executableTarget(name: "scene-bench", dependencies: [
+            .product(name: "ToggleService", package: "toggle-image-service"),
+            .product(name: "QueryLanguage", package: "toggle-image-service"),
+            .product(name: "TogglePicture", package: "toggle-image-service"),
+            .product(name: "ImageWriters", package: "toggle-image-service"),
+            .product(name: "Scene", package: "toggle-image-service"),
+            .product(name: "SceneRaster", package: "toggle-image-service"),
+            .product(name: "Raster", package: "toggle-image-service"),
+            .product(name: "Geometry", package: "toggle-image-service"),
+            .product(name: "Utilities", package: "toggle-image-service"),
+        ], path: "scene"),
+        // SceneRaster for the knob as an Occluder (a Disc): it hides most of its shadow, as in the service.
+        .executableTarget(name: "raster-bench", dependencies: [
+            .product(name: "Geometry", package: "toggle-image-service"),
+            .product(name: "Raster", package: "toggle-image-service"),
+            .product(name: "Scene", package: "toggle-image-service"),
+            .product(name: "SceneRaster", package: "toggle-image-service"),
+        ], path: "raster/Sources/raster-bench"),
+        .executableTarget(name: "serving-bench", dependencies: [
+            .product(name: "ToggleService", package: "toggle-image-service"),
+            .product(name: "QueryLanguage", package: "toggle-image-service"),
+            .product(name: "Observability", package: "toggle-image-service"),
+            .product(name: "HTTPServer", package: "toggle-image-service"),
+        ], path: "serving/Sources/serving-bench"),
+    ]
+)
