@@ -182,17 +182,7 @@ enum ResponseSerializer {
 
     /// Writes `value` (>= 0) in decimal digits at `out` (room for 20); returns how many.
     private static func writeDecimal(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var v = UInt(max(0, value)), count = 0
-        repeat {
-            count += 1
-            v /= 10
-        } while v > 0
-        v = UInt(max(0, value))
-        for i in stride(from: count - 1, through: 0, by: -1) {
-            out[i] = UInt8(ascii: "0") + UInt8(v % 10)
-            v /= 10
-        }
-        return count
+        ASCIIDigits.writeDecimal(UInt(max(0, value)), to: out)
     }
 
     /// `Date: <date>`, then `Connection: close` if `close` (or `Connection: keep-alive` if

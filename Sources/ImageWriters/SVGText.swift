@@ -1,5 +1,6 @@
 import Geometry
 import Scene
+import Utilities
 
 /// The pieces of SVG text the writer is made of: numbers, colours, path data, escaped text.
 /// Every function is pure, so equal inputs give equal bytes.
@@ -40,7 +41,7 @@ enum SVGText {
         var count = 0
         if n < 0 { p[0] = 0x2D; count = 1 }
         let m = n.magnitude
-        count += writeDecimal(m / 1000, to: p + count)
+        count += ASCIIDigits.writeDecimal(m / 1000, to: p + count)
         var fraction = m % 1000
         guard fraction != 0 else { return count }
         p[count] = 0x2E
@@ -56,31 +57,9 @@ enum SVGText {
         return count + 1
     }
 
-    /// Writes `value` in decimal without leading zeros at `p`; returns the count of bytes (<= 20).
-    @inline(__always)
-    static func writeDecimal(_ value: UInt, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        var count = 1, rest = value
-        while rest >= 10 { rest /= 10; count += 1 }
-        rest = value
-        var i = count
-        repeat {
-            i -= 1
-            p[i] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
-            rest /= 10
-        } while i > 0
-        return count
-    }
-
-    /// Whether `number(v)` starts with a minus sign.
-    static func isNegative(_ v: Double) -> Bool { (thousandths(v) ?? Int(v.rounded())) < 0 }
-
     /// Appends `value` in decimal (a minus sign first when negative).
     static func appendInteger(_ value: Int, to out: inout SVGBytes) {
-        out.write(maximumCount: 24) { p in
-            var count = 0
-            if value < 0 { p[0] = 0x2D; count = 1 }
-            return count + writeDecimal(value.magnitude, to: p + count)
-        }
+        out.write(maximumCount: 24) { p in ASCIIDigits.writeDecimal(value, to: p) }
     }
 
     /// `#rrggbb` for the colour's channels (alpha is written apart, as `fill-opacity`).
@@ -92,15 +71,9 @@ enum SVGText {
 
     /// Appends `hex(c)`'s text to `out`.
     static func appendHex(_ c: RGBAColor, to out: inout SVGBytes) {
-        func digit(_ v: UInt8) -> UInt8 { v < 10 ? v + 0x30 : v + 0x57 }
         out.write(maximumCount: 7) { p in
             p[0] = UInt8(ascii: "#")
-            p[1] = digit(c.red >> 4)
-            p[2] = digit(c.red & 15)
-            p[3] = digit(c.green >> 4)
-            p[4] = digit(c.green & 15)
-            p[5] = digit(c.blue >> 4)
-            p[6] = digit(c.blue & 15)
+            ASCIIDigits.writeHex(UInt64(c.red) << 16 | UInt64(c.green) << 8 | UInt64(c.blue), digits: 6, to: p + 1)
             return 7
         }
     }

@@ -1,5 +1,6 @@
 import Geometry
 import Scene
+import Utilities
 
 /// Errors from writing SVG.
 public enum SVGWriterError: Error, Equatable, Sendable {
@@ -245,13 +246,10 @@ public enum SVGWriter {
     /// has `SVGText.thousandths`; returns the count of bytes.
     @inline(__always)
     static func writePaint(_ paint: (color: RGBAColor, alpha: Double), to p: UnsafeMutablePointer<UInt8>) -> Int {
-        @inline(__always) func digit(_ v: UInt8) -> UInt8 { v < 10 ? v + 0x30 : v + 0x57 }
         let head: StaticString = " fill=\"#"
         p.update(from: head.utf8Start, count: 8)
         let c = paint.color
-        p[8] = digit(c.red >> 4); p[9] = digit(c.red & 15)
-        p[10] = digit(c.green >> 4); p[11] = digit(c.green & 15)
-        p[12] = digit(c.blue >> 4); p[13] = digit(c.blue & 15)
+        ASCIIDigits.writeHex(UInt64(c.red) << 16 | UInt64(c.green) << 8 | UInt64(c.blue), digits: 6, to: p + 8)
         p[14] = UInt8(ascii: "\"")
         guard !SVGText.writesOne(paint.alpha), let n = SVGText.thousandths(paint.alpha) else { return 15 }
         let opacity: StaticString = " fill-opacity=\""

@@ -141,20 +141,12 @@ public struct AccessLog: HTTPServerMetrics {
     /// Appends `value` in decimal (a minus sign if negative).
     static func appendDecimal(_ value: Int, to out: inout LineBuffer) {
         if value < 0 { out.append(0x2D) }
-        let v = value.magnitude
-        var digits = 1, limit: UInt = 10
-        while v >= limit && digits < 20 {
-            digits += 1
-            (limit, _) = limit.multipliedReportingOverflow(by: 10)
-        }
-        out.appendDigits(v, count: digits)
+        out.appendDigits(value.magnitude, count: 1)
     }
 
     /// Appends `value` zero-padded to `width` digits (`value` >= 0).
     static func appendPadded(_ value: Int, width: Int, to out: inout LineBuffer) {
-        var digits = 1, limit = 10
-        while value >= limit && digits < 19 { digits += 1; limit &*= 10 }
-        out.appendDigits(UInt(max(0, value)), count: max(digits, width))
+        out.appendDigits(UInt(max(0, value)), count: width)
     }
 
     /// Appends `seconds` as milliseconds rounded to the microsecond, e.g. `0.413`, `12.5` (at most
@@ -283,17 +275,11 @@ struct LineBuffer: ~Copyable {
         count += n
     }
 
-    /// Appends the last `count` decimal digits of `value`, zero-padded (`count` >= 1).
+    /// Appends `value` in decimal, zero-padded to at least `count` digits (`count` >= 1).
     mutating func appendDigits(_ value: UInt, count digits: Int) {
-        if count + digits > capacity { grow(toHold: count + digits) }
-        var v = value
-        var i = count + digits
-        while i > count {
-            i -= 1
-            base[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-            v /= 10
-        }
-        count += digits
+        let room = max(digits, ASCIIDigits.maximumDecimalBytes)
+        if count + room > capacity { grow(toHold: count + room) }
+        count += ASCIIDigits.writeDecimal(value, minimumDigits: digits, to: base + count)
     }
 
     mutating func append(_ text: StaticString) {

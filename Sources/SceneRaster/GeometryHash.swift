@@ -1,20 +1,22 @@
 import Geometry
+import Utilities
 
-/// One 64-bit multiply-xor mix of every coordinate of a cache key, fed to `Hasher` once: the
-/// synthesized `Hashable` of a `Path` calls `Hasher.combine` per coordinate, about 9,000
-/// instructions per scale 1 toggle for the fill and shadow caches' keys. Consistent with `==`:
-/// `-0.0` is mixed as `0.0`, which it equals.
+/// The `StableHash` of every coordinate of a cache key, fed to `Hasher` once: the synthesized
+/// `Hashable` of a `Path` calls `Hasher.combine` per coordinate, about 9,000 instructions per
+/// scale 1 toggle for the fill and shadow caches' keys. Consistent with `==`: `-0.0` is mixed as
+/// `0.0`, which it equals.
 struct GeometryHash {
-    private(set) var value: UInt64 = 0
+    private var hash = StableHash()
+    var value: UInt64 { hash.value }
 
     @inline(__always)
     mutating func mix(_ v: Double) {
-        value = (value ^ (v + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15
+        hash.combine(word: (v + 0).bitPattern)
     }
 
     @inline(__always)
     mutating func mix(_ n: Int) {
-        value = (value ^ UInt64(bitPattern: Int64(n))) &* 0x9E37_79B9_7F4A_7C15
+        hash.combine(word: UInt64(bitPattern: Int64(n)))
     }
 
     mutating func mix(_ p: Point) {

@@ -90,13 +90,12 @@ public enum ColorSpecifier: Sendable, Equatable, Hashable {
         case .named(let name): return name.rawValue
         case .fixed(let c):
             let a = UInt8((c.alpha * 255).rounded())
-            let digits: StaticString = "0123456789abcdef"
-            var text = [UInt8](repeating: UInt8(ascii: "#"), count: 9)
-            for (i, byte) in [c.red, c.green, c.blue, a].enumerated() {
-                text[1 + 2 * i] = digits.utf8Start[Int(byte >> 4)]
-                text[2 + 2 * i] = digits.utf8Start[Int(byte & 15)]
+            let rgba = UInt64(c.red) << 24 | UInt64(c.green) << 16 | UInt64(c.blue) << 8 | UInt64(a)
+            return String(unsafeUninitializedCapacity: 9) { text in
+                text[0] = UInt8(ascii: "#")
+                ASCIIDigits.writeHex(rgba, digits: 8, to: text.baseAddress! + 1)
+                return 9
             }
-            return String(decoding: text, as: UTF8.self)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Utilities
+
 /// Text for cache keys written as UTF-8 bytes into one array, with the same characters Swift's
 /// `description` gives (so keys written this way equal keys made by string interpolation, and the
 /// ETags hashed from them stay the same), without a `String` per part.
@@ -18,16 +20,7 @@ public enum KeyText {
 
     /// Appends `value` in decimal, as `"\(value)"` for an `Int`.
     public static func append(decimal value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        var rest = magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        } while divisor > 0
+        ASCIIDigits.appendDecimal(value, to: &bytes)
     }
 }
 
@@ -67,25 +60,12 @@ struct KeyCursor {
     /// `byte` in decimal, as `"\(byte)"`.
     @inline(__always)
     mutating func put(decimal byte: UInt8) {
-        if byte >= 100 { put(UInt8(ascii: "0") + byte / 100) }
-        if byte >= 10 { put(UInt8(ascii: "0") + byte / 10 % 10) }
-        put(UInt8(ascii: "0") + byte % 10)
+        count += ASCIIDigits.writeDecimal(UInt(byte), to: base + count)
     }
 
     /// `value` in decimal, as `"\(value)"` for an `Int`.
     mutating func put(decimal value: Int) {
-        if value < 0 { put(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var digits = 1, rest = magnitude
-        while rest >= 10 { rest /= 10; digits += 1 }
-        rest = magnitude
-        var i = count + digits
-        count = i
-        repeat {
-            i -= 1
-            base[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
+        count += ASCIIDigits.writeDecimal(value, to: base + count)
     }
 
     /// `value` as `value.description` (`"\(value)"`): `2.0`, `1.5`, `0.35`.

@@ -152,20 +152,15 @@ public final class ImageCache: Sendable {
             self.hash = ImageCache.keyHash(text)
         }
 
-        /// The key whose UTF-8 is `bytes` and whose 64-bit FNV-1a is `fnv1a` (as `EntityTag.fnv1a`
+        /// The key whose UTF-8 is `bytes` and whose 64-bit FNV-1a is `fnv1a` (as `StableHash.fnv1a`
         /// computes it, so a caller making the ETag of the same bytes hashes them once): the same
         /// key, with the same `hash`, as `init(_:)` gives for their text.
         init(bytes: [UInt8], fnv1a: UInt64) {
             self.bytes = bytes
-            self.hash = ImageCache.finalize(fnv1a: fnv1a)
+            self.hash = StableHash.mixed(fnv1a)
         }
 
         public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-        /// What `Dictionary` and `Set` place the key by: `hash` mixed with the table's seed
-        /// (`ImageCache.seeded`), not SipHash-1-3 of it (about 250 instructions per table
-        /// operation through `Hasher`, and a miss makes five).
-        public func _rawHashValue(seed: Int) -> Int { ImageCache.seeded(hash, seed: seed) }
 
         public static func == (a: Key, b: Key) -> Bool {
             guard a.hash == b.hash, a.bytes.count == b.bytes.count else { return false }
@@ -193,11 +188,10 @@ public final class ImageCache: Sendable {
         return total
     }
 
-    /// The shard for `key`: FNV-1a 64 over the key's bytes, then the MurmurHash3 64-bit
-    /// finalizer (Appleby, `fmix64`) so every output bit depends on every input bit, reduced by
-    /// multiply-shift (Lemire 2019) from the high bits. FNV-1a alone leaves its low bits depending
-    /// only on the low bits of each byte, and keys that differ by a repeated colour then fell into
-    /// a few shards, which evicted long before the cache was full.
+    /// The shard for `key`: the key's `StableHash` (FNV-1a then `fmix64`, so every bit depends on
+    /// every byte), reduced by multiply-shift (Lemire 2019) from the high bits. FNV-1a alone leaves
+    /// its low bits depending only on the low bits of each byte, and keys that differ by a
+    /// repeated colour then fell into a few shards, which evicted long before the cache was full.
     static func shardIndex(_ key: String, count: Int) -> Int {
         shardIndex(hash: keyHash(key), count: count)
     }
@@ -206,31 +200,10 @@ public final class ImageCache: Sendable {
         Int(hash.multipliedFullWidth(by: UInt64(count)).high)
     }
 
-    /// FNV-1a 64 over the key's bytes, then `fmix64` (see `shardIndex`): the shard's hash, and
-    /// the hash a shard's table compares first.
+    /// The shard's hash of a key, and the hash a shard's table compares first: `fmix64` of the
+    /// FNV-1a of its UTF-8.
     static func keyHash(_ key: String) -> UInt64 {
-        var key = key
-        return finalize(fnv1a: key.withUTF8 { EntityTag.fnv1a($0) })
-    }
-
-    /// A hash already mixed (as `Key.hash`), mixed again with a hash table's per-process seed
-    /// by `fmix64`: the low bits a table's bucket is taken from then depend on the seed too, so
-    /// keys chosen to share a bucket in one process do not in another (the same reason the
-    /// standard library seeds its hashes). For `_rawHashValue(seed:)`.
-    static func seeded(_ hash: UInt64, seed: Int) -> Int {
-        Int(truncatingIfNeeded: finalize(fnv1a: hash ^ UInt64(UInt(bitPattern: seed))))
-    }
-
-    /// `fmix64` (MurmurHash3's finalizer) of a key's FNV-1a 64, so that every bit of the shard
-    /// index depends on every byte.
-    static func finalize(fnv1a: UInt64) -> UInt64 {
-        var hash = fnv1a
-        hash ^= hash >> 33
-        hash &*= 0xff51_afd7_ed55_8ccd
-        hash ^= hash >> 33
-        hash &*= 0xc4ce_b9fe_1a85_ec53
-        hash ^= hash >> 33
-        return hash
+        StableHash.mixed(StableHash.fnv1a(key.utf8))
     }
 
     /// A key being made right now. Its `Flight` is made only when a second caller comes to wait

@@ -31,7 +31,7 @@ final class PreparedToggle: @unchecked Sendable {
 
     /// - Parameters:
     ///   - key: `picture.canonicalKeyBytes`, when there is an image cache to look it up in.
-    ///   - keyHash: the 64-bit FNV-1a of the key's UTF-8 (`EntityTag.fnv1a`), the `entityTag`'s
+    ///   - keyHash: the 64-bit FNV-1a of the key's UTF-8 (`StableHash.fnv1a`), the `entityTag`'s
     ///     hash too.
     init(picture: ToggleImage.Picture, stillSize: (width: Int, height: Int)? = nil, key: [UInt8]?, keyHash: UInt64,
          entityTag: String, fields: HTTPFields) {
@@ -141,56 +141,20 @@ final class PreparedToggles: Sendable {
     var count: Int { table.withLock { $0.entries.count } }
 }
 
-/// A request target's bytes as a table key: hashed once (eight bytes at a time), compared by
-/// hash, length and then bytes.
+/// A request target's bytes as a table key: hashed once (`StableHash.fnv1a`), compared by hash,
+/// length and then bytes.
 struct TargetKey: Hashable, Sendable {
     let bytes: ArraySlice<UInt8>
     let hash: UInt64
 
     init(_ bytes: ArraySlice<UInt8>) {
-        self.init(bytes, hash: Self.hash(bytes))
-    }
-
-    init(_ bytes: ArraySlice<UInt8>, hash: UInt64) {
         self.bytes = bytes
-        self.hash = hash
+        self.hash = StableHash.fnv1a(bytes)
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
-    /// What the memo's table places the key by: `hash` mixed with the table's seed
-    /// (`ImageCache.seeded`), not SipHash-1-3 of it through `Hasher` (about 250 instructions per
-    /// table operation; a new query makes three or four).
-    func _rawHashValue(seed: Int) -> Int { ImageCache.seeded(hash, seed: seed) }
-
     static func == (a: TargetKey, b: TargetKey) -> Bool {
-        guard a.hash == b.hash, a.bytes.count == b.bytes.count else { return false }
-        return a.bytes.withUnsafeBytes { x in
-            b.bytes.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
-        }
-    }
-
-    /// A 64-bit mix of the bytes: each 8-byte word (then each remaining byte) is xored in,
-    /// multiplied by the odd constant 2^64 / golden ratio (Knuth's multiplicative hashing) and its
-    /// high half folded down, so every bit of the result depends on every input bit. Seeded with
-    /// the length. Not a defence against chosen collisions: the table is bounded and small, and a
-    /// collision costs one more `memcmp`.
-    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.withUnsafeBytes { raw in
-            let k: UInt64 = 0x9e37_79b9_7f4a_7c15
-            var h = UInt64(raw.count) &* k
-            var i = 0
-            while i + 8 <= raw.count {
-                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* k
-                h ^= h >> 32
-                i += 8
-            }
-            while i < raw.count {
-                h = (h ^ UInt64(raw[i])) &* k
-                h ^= h >> 32
-                i += 1
-            }
-            return h
-        }
+        a.hash == b.hash && a.bytes == b.bytes
     }
 }

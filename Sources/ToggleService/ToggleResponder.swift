@@ -119,7 +119,7 @@ public struct ToggleResponder: HTTPResponder {
             let picture = ToggleImage.Picture(query: query, format: format)
             // One FNV-1a of the key's bytes gives both the ETag and the image cache's hash.
             let keyBytes = picture.canonicalKeyBytes
-            let keyHash = keyBytes.withUnsafeBufferPointer { EntityTag.fnv1a($0) }
+            let keyHash = keyBytes.withUnsafeBufferPointer { StableHash.fnv1a($0) }
             let tag = EntityTag.strong(fnv1a: keyHash)
             var fields = cacheableFields(entityTag: tag, crossOrigin: true)
             if let ignored = query.ignoredFieldValue {

@@ -1,5 +1,6 @@
 @testable import HTTPServer
 @testable import ToggleService
+import Utilities
 import XCTest
 @testable import QueryLanguage
 
@@ -14,7 +15,7 @@ final class PreparedTogglesTests: XCTestCase {
 
     private func entry(_ key: String) -> PreparedToggle {
         PreparedToggle(picture: ToggleImage.Picture(query: try! ToggleQuery(rawQuery: "on=1"), format: .png),
-                       key: Array(key.utf8), keyHash: EntityTag.fnv1a(key.utf8), entityTag: "\"\(key)\"", fields: HTTPFields())
+                       key: Array(key.utf8), keyHash: StableHash.fnv1a(key.utf8), entityTag: "\"\(key)\"", fields: HTTPFields())
     }
 
     func testFoundByEqualBytesOnly() {
@@ -37,11 +38,11 @@ final class PreparedTogglesTests: XCTestCase {
 
     func testKeyHashDependsOnEveryByte() {
         let base = Array("/toggle?on=1&sym=moon.fill&color=indigo&scale=2".utf8)
-        let hash = TargetKey.hash(base[...])
+        let hash = TargetKey(base[...]).hash
         for i in base.indices {
             var changed = base
             changed[i] ^= 1
-            XCTAssertNotEqual(TargetKey.hash(changed[...]), hash, "byte \(i)")
+            XCTAssertNotEqual(TargetKey(changed[...]).hash, hash, "byte \(i)")
         }
     }
 
