@@ -225,9 +225,12 @@ public final class ServiceMetrics: HTTPServerMetrics {
         single("toggle_http_shed_total", "counter",
                "Requests answered 503 because they waited longer than the responder queue's bound (--max-queue-wait, default 5 s).",
                t.shed)
-        single("toggle_access_log_dropped_total", "counter",
-               "Access log lines dropped because standard output was not read fast enough.",
-               accessLog?.droppedLines ?? 0)
+        header("toggle_access_log_dropped_total", "counter",
+               "Access log lines not written, by reason: stalled (standard output not read fast enough), "
+               + "full (no space: ENOSPC, EDQUOT, EFBIG), closed (EPIPE, EBADF: nobody reads), error (another write error).")
+        for reason in AccessLogWriter.DropReason.allCases {
+            lines.append("toggle_access_log_dropped_total{reason=\"\(reason.label)\"} \(accessLog?.droppedLines(reason: reason) ?? 0)")
+        }
         if let stats = cacheCounters?() {
             single("toggle_image_cache_hits_total", "counter", "Image requests answered from the cache.", stats.hits)
             single("toggle_image_cache_misses_total", "counter", "Image requests that had to render.",

@@ -107,12 +107,49 @@ final class AccessLogWriterTests: XCTestCase {
         XCTAssertTrue(tail.hasSuffix("after\n"), tail)
     }
 
-    func testDropsAreExported() throws {
+    func testDropsAreExportedByReason() throws {
         let writer = AccessLogWriter(fd: fds[1], capacityBytes: 10, report: { _ in })
         writer.append(String(repeating: "z", count: 20))
         let samples = try PrometheusParser.parse(ServiceMetrics(cache: nil, accessLog: writer).text())
-        XCTAssertEqual(samples["toggle_access_log_dropped_total"], 1)
-        XCTAssertEqual(try PrometheusParser.parse(ServiceMetrics(cache: nil).text())["toggle_access_log_dropped_total"], 0)
+        XCTAssertEqual(samples["toggle_access_log_dropped_total{reason=\"stalled\"}"], 1)
+        XCTAssertEqual(samples["toggle_access_log_dropped_total{reason=\"full\"}"], 0)
+        let off = try PrometheusParser.parse(ServiceMetrics(cache: nil).text())
+        for reason in ["stalled", "full", "closed", "error"] {
+            XCTAssertEqual(off["toggle_access_log_dropped_total{reason=\"\(reason)\"}"], 0, reason)
+        }
+    }
+
+    /// Writes that fail are counted by reason, line by line: ENOSPC (/dev/full) is `full`, EPIPE
+    /// (a pipe whose reading end is closed; SIGPIPE ignored as the server ignores it) `closed`.
+    func testFailedWritesAreCountedByReason() throws {
+        let full = open("/dev/full", O_WRONLY)
+        XCTAssertGreaterThanOrEqual(full, 0)
+        defer { close(full) }
+        let reports = Reports()
+        let writer = AccessLogWriter(fd: full, report: { reports.add($0) })
+        for i in 0 ..< 300 { writer.append("{\"line\":\(i)}") }
+        XCTAssertTrue(writer.flush(timeout: 5))
+        XCTAssertEqual(writer.droppedLines(reason: .full), 300)
+        XCTAssertEqual(writer.droppedLines, 300)
+        XCTAssertTrue(eventually(5) { !reports.all.isEmpty })
+        XCTAssertTrue(reports.all[0].contains("full 300") && reports.all[0].contains("No space left on device"), reports.all[0])
+
+        signal(SIGPIPE, SIG_IGN)
+        close(fds[0])
+        fds[0] = -1
+        let closed = AccessLogWriter(fd: fds[1], report: { _ in })
+        for i in 0 ..< 7 { closed.append("{\"line\":\(i)}") }
+        XCTAssertTrue(closed.flush(timeout: 5))
+        XCTAssertEqual(closed.droppedLines(reason: .closed), 7)
+        XCTAssertEqual(closed.droppedLines(reason: .stalled), 0)
+    }
+
+    func testDropReasonsOfErrnoValues() {
+        XCTAssertEqual(AccessLogWriter.DropReason.of(errno: ENOSPC), .full)
+        XCTAssertEqual(AccessLogWriter.DropReason.of(errno: EDQUOT), .full)
+        XCTAssertEqual(AccessLogWriter.DropReason.of(errno: EPIPE), .closed)
+        XCTAssertEqual(AccessLogWriter.DropReason.of(errno: EBADF), .closed)
+        XCTAssertEqual(AccessLogWriter.DropReason.of(errno: EIO), .error)
     }
 }
 
