@@ -21,6 +21,10 @@ public struct ToggleResponder: HTTPResponder {
         public var publicDirectory: String = "Public"
         /// `max-age` of images and static files, in seconds. Default 86,400 (one day).
         public var maxAge: Int = 86_400
+        /// The sources of the pages' `frame-ancestors` directive (CSP Level 3): who may show the
+        /// playground in a frame. Default `'none'` (nobody; pages also carry
+        /// `X-Frame-Options: DENY` then). `toggle-server --frame-ancestors`.
+        public var frameAncestors: String = "'none'"
         public init() {}
     }
 
@@ -290,8 +294,26 @@ public struct ToggleResponder: HTTPResponder {
         }
         // Pages, scripts, styles and JSON change with a release: revalidated on every use, so an
         // upgrade is not hidden for a day. Images keep the long max-age.
-        return representation(request, body: file.contents, contentType: file.contentType, entityTag: file.entityTag,
-                              crossOrigin: false, revalidate: !file.contentType.hasPrefix("image/"))
+        var response = representation(request, body: file.contents, contentType: file.contentType,
+                                      entityTag: file.entityTag, crossOrigin: false,
+                                      revalidate: !file.contentType.hasPrefix("image/"))
+        if file.contentType.hasPrefix("text/html") {
+            response.headers.append(name: "Content-Security-Policy", value: pagePolicy)
+            if configuration.frameAncestors == "'none'" {
+                response.headers.append(name: "X-Frame-Options", value: "DENY")
+            }
+        }
+        return response
+    }
+
+    /// The Content-Security-Policy of every HTML page: scripts, styles, fonts and fetches only
+    /// from this origin, and no inline script or style (the pages keep theirs in files); pictures
+    /// from this origin and `data:` URLs; no plugins, no `<base>`, forms only to this origin;
+    /// framed only by `configuration.frameAncestors`.
+    var pagePolicy: String {
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+            + "font-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; "
+            + "frame-ancestors \(configuration.frameAncestors)"
     }
 
     /// A 400 with the JSON body of docs/design-facts.md section 4.

@@ -45,6 +45,13 @@ struct ServeOptions {
             o.addressFile = v.isEmpty ? nil : v
             return true
         },
+        Option(flag: "--frame-ancestors", environment: "FRAME_ANCESTORS") { o, v in
+            // CSP source expressions: a value that could end the directive is refused.
+            guard !v.isEmpty, v.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";")
+                                                   && $0 != UInt8(ascii: ",") }) else { return false }
+            o.responder.frameAncestors = v
+            return true
+        },
         integer("--max-target-bytes", "MAX_TARGET_BYTES", \.server.maxRequestTargetBytes, 16...Int.max),
         integer("--max-header-bytes", "MAX_HEADER_BYTES", \.server.maxHeaderBytes, 64...Int.max),
         integer("--max-header-fields", "MAX_HEADER_FIELDS", \.server.maxHeaderFields, 1...Int.max),

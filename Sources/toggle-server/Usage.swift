@@ -31,6 +31,8 @@ enum Usage {
       --access-log on|off    ACCESS_LOG      one JSON line per request on stdout (default on)
       --address-file FILE    ADDRESS_FILE    write http://HOST:PORT to FILE once listening, for
                                              `probe` (default none; the container image sets one)
+      --frame-ancestors SRC  FRAME_ANCESTORS who may frame the pages (CSP frame-ancestors sources,
+                                             e.g. "'self' https://docs.example"; default 'none')
       --max-target-bytes N   MAX_TARGET_BYTES  longest request target, else 414 (default 8192)
       --max-header-bytes N   MAX_HEADER_BYTES  largest header section, else 431 (default 16384)
       --max-header-fields N  MAX_HEADER_FIELDS most header fields, else 431 (default 100)

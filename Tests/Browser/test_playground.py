@@ -182,20 +182,22 @@ def check_animation_plays(driver, src="/toggle?on=1&animate=1&loop=1&scale=2", k
 
 def check_svg_reduced_motion(driver):
     """The animated SVG switches to its Reduce Motion keyframes by itself when the viewer asks
-    for reduced motion (prefers-reduced-motion emulated through the DevTools protocol)."""
-    names = """
-        const done = arguments[arguments.length - 1];
-        fetch('/toggle.svg?on=1&animate=1').then(r => r.text()).then(text => {
-          const box = document.createElement('div'); box.id = 'svg-motion-check'; box.innerHTML = text;
-          document.body.appendChild(box);
-          const found = [...box.querySelectorAll('[class^=a]')].map(e => getComputedStyle(e).animationName);
-          box.remove();
-          done(found);
-        });"""
-    normal = driver.execute_async_script(names)
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    reduced = driver.execute_async_script(names)
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    for reduced motion (prefers-reduced-motion emulated through the DevTools protocol). The SVG is
+    opened as its own document in a second tab: the pages' Content-Security-Policy (style-src
+    'self') would block its <style> if it were pasted into the playground."""
+    names = "return [...document.querySelectorAll('[class^=a]')].map(e => getComputedStyle(e).animationName)"
+    playground = driver.current_window_handle
+    base = driver.execute_script("return location.origin")
+    driver.switch_to.new_window("tab")
+    try:
+        driver.get(base + "/toggle.svg?on=1&animate=1")
+        normal = driver.execute_script(names)
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        reduced = driver.execute_script(names)
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    finally:
+        driver.close()
+        driver.switch_to.window(playground)
     check(len(normal) >= 3 and all(n.startswith("k") for n in normal), f"spring keyframes by default: {normal}")
     check(len(reduced) == len(normal) and all(n.startswith("r") for n in reduced),
           f"Reduce Motion keyframes with prefers-reduced-motion: {reduced}")

@@ -196,3 +196,15 @@ extension CommandLineEndToEndTests {
         XCTAssertFalse(try run(["render", "--bogus", "1", "-o", "/dev/null"]).2.contains("did you mean"))
     }
 }
+
+extension CommandLineEndToEndTests {
+    /// `--frame-ancestors` takes CSP sources; a value that would end the directive (`;`, `,`)
+    /// or carries a control character is a usage error naming the flag.
+    func testFrameAncestorsRefusesValuesThatWouldAddDirectives() throws {
+        for bad in ["'none'; script-src *", "a, b", "x\ny", ""] {
+            let (status, _, err) = try run(["--frame-ancestors", bad])
+            XCTAssertEqual(status, 64, bad)
+            XCTAssertTrue(err.contains("--frame-ancestors"), err)
+        }
+    }
+}
