@@ -4,7 +4,7 @@
 #   docker build -t toggle-server .
 #   docker run --rm -p 8080:8080 toggle-server
 # Built and run for real by scripts/container-check (podman, local stand-ins for the two base
-# images; see README "Deploying").
+# images; see docs/deployment.md).
 
 # Build: the Swift standard library and Foundation linked statically, so the runtime image needs
 # no Swift toolchain.

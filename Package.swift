@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // The toggle image service: renders the SwiftUI "Icon Switch Toggle Style" as PNG over HTTP/1.1.
 //
-// Targets, bottom up, one job each (README "Layout" says the same):
+// Targets, bottom up, one job each (docs/architecture.md, "Layout", says the same):
 //   Geometry       points, affine transforms, paths, arcs, capsule, SVG path parser, flattening,
 //                  libm shims; no pixels
 //   Scene          a picture as ordered drawing operations in px (fill a path, a path's blurred

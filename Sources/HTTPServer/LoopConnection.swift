@@ -341,7 +341,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     ///
     /// SCHED_BATCH keeps a render's wake-ups from preempting the event loop (sched(7): the
     /// scheduler takes the thread for CPU-bound) while its share of the CPU stays nice 5's.
-    /// Measured with `Benchmarks/serving/flood.sh` (README, Operations): cached p99 under an
+    /// Measured with `Benchmarks/serving/flood.sh` (docs/performance.md, "Render threads"): cached p99 under an
     /// uncached flood on one core about 0.4x nice 5 alone's, the flood's own rate within 5 %.
     /// Measured and not taken: a 0.1 ms EEVDF slice for the loops (`sched_setattr`), which let the
     /// renders preempt the loop mid-turn and made its p99 worse; SCHED_IDLE for renders, which

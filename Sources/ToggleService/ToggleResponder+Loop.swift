@@ -5,7 +5,8 @@ import QueryLanguage
 /// Small still toggles made on the event loop thread (`HTTPResponder.respondOnLoop`), in the
 /// loop's work queue: at scales 1 and 2 a PNG costs about 0.1-0.4 ms and an SVG about 0.06 ms, and
 /// handing one to a Dispatch worker and its answer back cost about two context switches per
-/// request (`perf stat -e context-switches`, README "Where an uncached request's time goes").
+/// request (`perf stat -e context-switches`; docs/performance.md, "Where an uncached request's
+/// time goes").
 /// Everything larger goes to a worker.
 extension ToggleResponder {
     /// The largest picture made on the event loop, px (width x height): 12,000 admits scales 1
