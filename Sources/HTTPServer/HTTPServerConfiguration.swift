@@ -31,10 +31,16 @@ public struct HTTPServerConfiguration: Sendable {
     /// `client_body_timeout` and Apache's `mod_reqtimeout` bound the same thing.)
     public var requestTimeout: Double = 30
     /// Most connections open at once; further ones are accepted, sent a 503 with `Retry-After`, and
-    /// closed. Default 10,000.
+    /// closed once the client's request has been read (or 2 s, `lingerTimeout`), so the close is
+    /// not a reset that could reach the client before its 503. Default 10,000.
     /// Independently, the server stops accepting (clients wait in the listen backlog) while open
     /// connections would leave fewer than 16 descriptors of RLIMIT_NOFILE free.
     public var maxConnections: Int = 10_000
+    /// Most connections one client may have open at once; further ones are refused like those over
+    /// `maxConnections` (503, `Retry-After: 1`). A client is one IPv4 address or one IPv6 /64
+    /// (`ClientKey`). Default nil: no limit. For a server that clients reach directly: behind a
+    /// proxy or load balancer every connection comes from the proxy's few addresses.
+    public var maxConnectionsPerClient: Int?
     /// Seconds that in-flight responses get to finish after shutdown begins. Default 10 s.
     public var drainDeadline: Double = 10
     /// Seconds to keep reading (and discarding) a client's unread input after the last response,

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One finished request/response exchange, as reported to `HTTPServerMetrics`.
 public struct HTTPExchange: Sendable {
     /// The request method; nil when the request could not be parsed.
@@ -49,6 +53,38 @@ public struct HTTPExchange: Sendable {
     }
 }
 
+/// Why the listener stopped accepting for a while (`HTTPServerMetrics.acceptPaused`).
+public enum AcceptPause: String, CaseIterable, Sendable {
+    /// Open connections reached the descriptor budget (RLIMIT_NOFILE less the descriptors open at
+    /// start and a reserve): accepting resumes when one closes.
+    case descriptorBudget = "descriptor_budget"
+    /// accept(2) failed with EMFILE (the process is out of descriptors), ENFILE (the system is),
+    /// ENOBUFS or ENOMEM: accepting resumes after a 100 ms back-off, and again until it works.
+    case emfile, enfile, enobufs, enomem
+
+    /// The pause for an errno of accept(2), if it is one of the four.
+    init?(errno code: Int32) {
+        switch code {
+        case EMFILE: self = .emfile
+        case ENFILE: self = .enfile
+        case ENOBUFS: self = .enobufs
+        case ENOMEM: self = .enomem
+        default: return nil
+        }
+    }
+}
+
+/// Why an accepted connection was answered 503 and closed without being served
+/// (`HTTPServerMetrics.connectionRefused`).
+public enum ConnectionRefusal: String, CaseIterable, Sendable {
+    /// `HTTPServerConfiguration.maxConnections` connections were open.
+    case maxConnections = "max_connections"
+    /// Its client (an IPv4 address or IPv6 /64) had `maxConnectionsPerClient` open.
+    case perClient = "per_client"
+    /// The server is shutting down.
+    case draining
+}
+
 /// Callbacks for access logs and metrics. All are called on the server's event loop threads,
 /// possibly concurrently from several of them, and must return quickly (they delay every
 /// connection of that loop).
@@ -60,10 +96,16 @@ public protocol HTTPServerMetrics: Sendable {
     func connectionClosed()
     /// A response was completely written, or its write failed mid-way.
     func requestCompleted(_ exchange: HTTPExchange)
+    /// The listener stopped accepting for `reason` (it resumes by itself).
+    func acceptPaused(_ reason: AcceptPause)
+    /// An accepted connection was sent a 503 and closed, unserved, for `reason`.
+    func connectionRefused(_ reason: ConnectionRefusal)
 }
 
 extension HTTPServerMetrics {
     public func connectionOpened() {}
     public func connectionClosed() {}
     public func requestCompleted(_ exchange: HTTPExchange) {}
+    public func acceptPaused(_ reason: AcceptPause) {}
+    public func connectionRefused(_ reason: ConnectionRefusal) {}
 }

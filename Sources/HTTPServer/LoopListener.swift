@@ -4,10 +4,11 @@ import Glibc
 #endif
 
 /// The listening socket on an `EventLoop` (level-triggered EPOLLIN): accepts until EAGAIN (at most
-/// 256 per event), hands each descriptor to `onAccept` on the loop's thread. On EMFILE, ENFILE,
-/// ENOBUFS or ENOMEM it leaves the epoll set for 100 ms instead of spinning; while the server
-/// asks it to pause (`onAccept` returned false) it is out of the set too. Those decisions are
-/// `ListenerStateMachine`'s; this class performs them.
+/// 256 per event), hands each descriptor and its client's key to `onAccept` on the loop's thread.
+/// On EMFILE, ENFILE, ENOBUFS or ENOMEM it leaves the epoll set for 100 ms instead of spinning
+/// (and tells `onPause`, each time); while the server asks it to pause (`onAccept` returned
+/// false) it is out of the set too. Those decisions are `ListenerStateMachine`'s; this class
+/// performs them.
 ///
 /// Confinement: state is touched only on the loop's thread; `start`, `resumeAccepting` and
 /// `close` hop there. Hence `@unchecked Sendable`.
@@ -15,7 +16,8 @@ final class LoopListener: EventLoopHandler, @unchecked Sendable {
     let fd: Int32
     let address: BoundAddress
     let loop: EventLoop
-    private var onAccept: (@Sendable (Int32) -> Bool)?
+    private var onAccept: (@Sendable (Int32, ClientKey) -> Bool)?
+    private var onPause: (@Sendable (AcceptPause) -> Void)?
     private var token: UInt64?
     private var machine = ListenerStateMachine()
 
@@ -24,9 +26,11 @@ final class LoopListener: EventLoopHandler, @unchecked Sendable {
         self.loop = loop
     }
 
-    func start(onAccept: @escaping @Sendable (Int32) -> Bool) {
+    func start(onAccept: @escaping @Sendable (Int32, ClientKey) -> Bool,
+               onPause: @escaping @Sendable (AcceptPause) -> Void) {
         loop.execute {
             self.onAccept = onAccept
+            self.onPause = onPause
             self.perform(self.machine.started())
         }
     }
@@ -35,20 +39,26 @@ final class LoopListener: EventLoopHandler, @unchecked Sendable {
         guard let onAccept else { return }
         for _ in 0 ..< 256 {
             guard machine.isAccepting else { return }
-            let fd = accept(self.fd, nil, nil)
+            var peer = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let fd = withUnsafeMutablePointer(to: &peer) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(self.fd, $0, &length) }
+            }
             if fd >= 0 {
                 SocketCalls.setNonBlocking(fd)
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                if !onAccept(fd) { return perform(machine.serverFull()) }
+                if !onAccept(fd, ClientKey(peer)) { return perform(machine.serverFull()) }
                 continue
             }
-            switch errno {
-            case EINTR, ECONNABORTED, EPROTO:
-                continue
-            case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-                return perform(machine.resourcesExhausted(now: MonotonicClock.now()))
-            default:
+            let code = errno
+            if let pause = AcceptPause(errno: code) {
+                perform(machine.resourcesExhausted(now: MonotonicClock.now()))
+                onPause?(pause)
                 return
+            }
+            switch code {
+            case EINTR, ECONNABORTED, EPROTO: continue
+            default: return
             }
         }
     }

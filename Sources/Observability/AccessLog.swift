@@ -318,4 +318,6 @@ public struct FanOutMetrics: HTTPServerMetrics {
     public func requestCompleted(_ exchange: HTTPExchange) {
         for observer in observers { observer.requestCompleted(exchange) }
     }
+    public func acceptPaused(_ reason: AcceptPause) { observers.forEach { $0.acceptPaused(reason) } }
+    public func connectionRefused(_ reason: ConnectionRefusal) { observers.forEach { $0.connectionRefused(reason) } }
 }

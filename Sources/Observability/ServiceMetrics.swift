@@ -79,6 +79,8 @@ public final class ServiceMetrics: HTTPServerMetrics {
         var render = Histogram()
         var connectionsOpened = 0
         var connectionsClosed = 0
+        var acceptPauses: [AcceptPause: Int] = [:]
+        var refusals: [ConnectionRefusal: Int] = [:]
     }
 
     private struct RouteStatus: Hashable {
@@ -118,6 +120,8 @@ public final class ServiceMetrics: HTTPServerMetrics {
 
     public func connectionOpened() { state.withLock { $0.connectionsOpened += 1 } }
     public func connectionClosed() { state.withLock { $0.connectionsClosed += 1 } }
+    public func acceptPaused(_ reason: AcceptPause) { state.withLock { $0.acceptPauses[reason, default: 0] += 1 } }
+    public func connectionRefused(_ reason: ConnectionRefusal) { state.withLock { $0.refusals[reason, default: 0] += 1 } }
 
     /// This thread's stripe: threads (event loops) differ in `pthread_self`, a pointer whose low
     /// bits are alignment, so bits above them choose.
@@ -222,6 +226,18 @@ public final class ServiceMetrics: HTTPServerMetrics {
         single("toggle_http_connections_total", "counter", "Connections accepted and served.", s.connectionsOpened)
         single("toggle_http_open_connections", "gauge", "Connections open now.",
                s.connectionsOpened - s.connectionsClosed)
+        header("toggle_http_accept_pauses_total", "counter",
+               "Times the listener stopped accepting, by reason: descriptor_budget (open connections use the "
+               + "descriptors RLIMIT_NOFILE leaves), emfile, enfile, enobufs, enomem (accept failed; retried every 100 ms).")
+        for reason in AcceptPause.allCases {
+            lines.append("toggle_http_accept_pauses_total{reason=\"\(reason.rawValue)\"} \(s.acceptPauses[reason, default: 0])")
+        }
+        header("toggle_http_connections_refused_total", "counter",
+               "Connections answered 503 and closed unserved, by reason: max_connections, per_client "
+               + "(--max-connections-per-client), draining.")
+        for reason in ConnectionRefusal.allCases {
+            lines.append("toggle_http_connections_refused_total{reason=\"\(reason.rawValue)\"} \(s.refusals[reason, default: 0])")
+        }
         single("toggle_http_shed_total", "counter",
                "Requests answered 503 because they waited longer than the responder queue's bound (--max-queue-wait, default 5 s).",
                t.shed)

@@ -25,9 +25,19 @@ public final class TestClient: @unchecked Sendable {
     private var buffer: [UInt8] = []
     public private(set) var sawEOF = false
 
-    /// Connects to 127.0.0.1:`port`; reads time out after `timeout` seconds.
-    public init(port: Int, timeout: Double = 10) throws {
+    /// Connects to 127.0.0.1:`port`, from `source` if given (an address of 127.0.0.0/8, so
+    /// that a test can be several clients); reads time out after `timeout` seconds.
+    public init(port: Int, timeout: Double = 10, source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            if bound != 0 { let e = errno; Glibc.close(fd); throw ClientError.connect(e) }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -97,6 +107,23 @@ public final class TestClient: @unchecked Sendable {
             buffer.removeFirst(length)
         }
         return response
+    }
+
+    /// True if the server ends the connection with a FIN (a read returns 0) and no further bytes
+    /// within `timeout`; false on a reset (ECONNRESET), more bytes, or a timeout.
+    public func endsWithoutReset(timeout: Double = 5) -> Bool {
+        setTimeout(timeout)
+        guard buffer.isEmpty else { return false }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        return n == 0
+    }
+
+    /// True if bytes (or the end of input) are waiting to be read now.
+    public var hasInput: Bool {
+        if !buffer.isEmpty { return true }
+        var wanted = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&wanted, 1, 0) > 0
     }
 
     /// True if the server closes the connection (EOF or reset) with no further bytes within `timeout`.

@@ -34,7 +34,8 @@ enum ServeCommand {
             configuration: options.server,
             responder: ToggleResponder(configuration: options.responder, cache: cache, metrics: metrics,
                                        isReady: { readiness.isReady }),
-            metrics: FanOutMetrics.combining(observers))
+            metrics: FanOutMetrics.combining(observers),
+            report: { Console.error($0) })
         // Handlers first, so a SIGTERM that arrives right after the address line is printed
         // drains instead of killing the process.
         installSignalHandlers(server: server, readiness: readiness, addressFile: options.addressFile,

@@ -30,6 +30,12 @@ struct ServeOptions {
         seconds("--idle-timeout", "IDLE_TIMEOUT", \.server.idleTimeout, allowsZero: false),
         seconds("--request-timeout", "REQUEST_TIMEOUT", \.server.requestTimeout, allowsZero: false),
         integer("--max-connections", "MAX_CONNECTIONS", \.server.maxConnections, 1...Int.max),
+        Option(flag: "--max-connections-per-client", environment: "MAX_CONNECTIONS_PER_CLIENT") { o, v in
+            if v == "off" || v == "0" { o.server.maxConnectionsPerClient = nil; return true }
+            guard v.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(v), n >= 1 else { return false }
+            o.server.maxConnectionsPerClient = n
+            return true
+        },
         seconds("--drain-deadline", "DRAIN_DEADLINE", \.server.drainDeadline, allowsZero: true),
         seconds("--max-queue-wait", "MAX_QUEUE_WAIT", \.server.maxResponderQueueWait, allowsZero: false),
         integer("--cache-bytes", "CACHE_BYTES", \.cacheBytes, 0...Int.max),

@@ -26,6 +26,8 @@ enum Usage {
       --max-queue-wait S     MAX_QUEUE_WAIT  seconds a render may wait for a worker before 503 (default 5)
       --request-timeout S    REQUEST_TIMEOUT seconds for a whole request, head and body (default 30)
       --max-connections N    MAX_CONNECTIONS open connections at most (default 10000)
+      --max-connections-per-client N  MAX_CONNECTIONS_PER_CLIENT  open connections per IPv4 address or
+                                             IPv6 /64 (default off; for a server not behind a proxy)
       --drain-deadline S     DRAIN_DEADLINE  seconds in-flight requests get on SIGTERM (default 10)
       --cache-bytes N        CACHE_BYTES     image cache budget in bytes, 0 to disable (default 67108864)
       --access-log on|off    ACCESS_LOG      one JSON line per request on stdout (default on)
