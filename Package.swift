@@ -21,8 +21,10 @@
 //   CLibPNG        system library: Debian's libpng (pkg-config `libpng`), links zlib
 //   CPNGEncoder    small C target that owns libpng's setjmp and returns error codes
 //   CHarfBuzz      system library: Debian's HarfBuzz 6 (pkg-config `harfbuzz`)
-//   TextLayout     bundled fonts, shaping, font runs, direction, line breaking, glyph outlines as
-//                  paths; on Geometry
+//   CLibICU        system library: Debian's ICU (pkg-config `icu-uc`), for CICU only
+//   CICU           small C target over ICU: bidi (ubidi), line and grapheme breaks (ubrk)
+//   TextLayout     bundled fonts, shaping, font runs, bidi (UAX #9), line breaking (UAX #14),
+//                  glyph outlines as paths; on Geometry
 //   CZlib          system library: zlib (pkg-config `zlib`), gzip for text responses
 //   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes), SVG
 //                  (scene -> SVG text, one theme or light and dark in one file)
@@ -87,9 +89,14 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // ICU (Debian libicu-dev) behind a header of stdint types only: ICU's names are versioned
+        // macros and its headers clash with Foundation's own ICU in Swift (docs/design-facts.md section 12).
+        .systemLibrary(name: "CLibICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CICU", dependencies: ["CLibICU"], cSettings: [.unsafeFlags(["-gdwarf-4"])],
+                linkerSettings: [.linkedLibrary("icuuc")]),
         .target(
             name: "TextLayout",
-            dependencies: ["CHarfBuzz", "Geometry", "Utilities"],
+            dependencies: ["CHarfBuzz", "CICU", "Geometry", "Utilities"],
             resources: [.copy("Resources/Fonts")]
         ),
         .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "Geometry", "Utilities"]),

@@ -1,13 +1,7 @@
-/// A stretch of a line set in one font, in logical order (as typed).
-struct FontRun: Equatable {
-    var font: BundledFont
-    var scalars: [Unicode.Scalar]
-}
-
 extension Unicode.Scalar {
     /// Letters take the first font that has them; everything else (spaces, digits, punctuation,
-    /// combining marks, symbols) stays in the run before it when that run's font has it, so a
-    /// space or a vowel mark between two Arabic letters is shaped with them.
+    /// combining marks, symbols) stays in the font of the character before it when that font has
+    /// it, so a space or a vowel mark between two Arabic letters is shaped with them.
     var choosesItsFont: Bool {
         switch properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
@@ -18,34 +12,50 @@ extension Unicode.Scalar {
     }
 }
 
-/// Splits `text` into runs by font: each character goes to the first of `order` whose `cmap` has
-/// it (letters always; other characters only when the current run's font lacks them).
-/// Default-ignorable characters (ZWJ, ZWNJ, variation selectors) stay in the current run: HarfBuzz
-/// hides them whether or not the font maps them.
+/// The font of each scalar of `scalars`: the first of `order` whose `cmap` has it (letters
+/// always; other characters only when the previous character's font lacks them).
+/// Default-ignorable characters (ZWJ, ZWNJ, variation selectors) take the previous character's
+/// font: HarfBuzz hides them whether or not the font maps them.
 /// - Throws: `TextLayoutError.uncoveredCharacter` for the first character no font has.
-func fontRuns(of text: String, fonts: [BundledFont: Font],
-              order: [BundledFont] = BundledFont.fallbackOrder) throws -> [FontRun] {
-    var runs: [FontRun] = []
-    for scalar in text.unicodeScalars {
-        if var last = runs.last {
-            let stays = scalar.properties.isDefaultIgnorableCodePoint
-                || (!scalar.choosesItsFont && fonts[last.font]?.glyph(for: scalar) != nil)
-            if stays {
-                last.scalars.append(scalar)
-                runs[runs.count - 1] = last
+func fontAssignment(of scalars: [Unicode.Scalar], fonts: [BundledFont: Font],
+                    order: [BundledFont] = BundledFont.fallbackOrder) throws -> [BundledFont] {
+    var assigned: [BundledFont] = []
+    assigned.reserveCapacity(scalars.count)
+    for scalar in scalars {
+        if let last = assigned.last {
+            if scalar.properties.isDefaultIgnorableCodePoint
+                || (!scalar.choosesItsFont && fonts[last]?.glyph(for: scalar) != nil) {
+                assigned.append(last)
                 continue
             }
         } else if scalar.properties.isDefaultIgnorableCodePoint {
-            runs.append(FontRun(font: order[0], scalars: [scalar]))
+            assigned.append(order[0])
             continue
         }
         guard let font = order.first(where: { fonts[$0]?.glyph(for: scalar) != nil }) else {
             throw TextLayoutError.uncoveredCharacter(scalar)
         }
-        if runs.last?.font == font {
-            runs[runs.count - 1].scalars.append(scalar)
+        assigned.append(font)
+    }
+    return assigned
+}
+
+/// A stretch of text shaped as one: one font, one bidi level, in logical order. `range` is in
+/// scalar offsets of the paragraph.
+struct TextRun: Equatable {
+    var font: BundledFont
+    var level: UInt8
+    var range: Range<Int>
+}
+
+/// `range` cut into maximal runs of one font and one level, in logical order.
+func textRuns(_ range: Range<Int>, fonts: [BundledFont], levels: [UInt8]) -> [TextRun] {
+    var runs: [TextRun] = []
+    for i in range {
+        if let last = runs.last, last.font == fonts[i], last.level == levels[i] {
+            runs[runs.count - 1].range = last.range.lowerBound..<(i + 1)
         } else {
-            runs.append(FontRun(font: font, scalars: [scalar]))
+            runs.append(TextRun(font: fonts[i], level: levels[i], range: i..<(i + 1)))
         }
     }
     return runs

@@ -5,8 +5,9 @@ public struct TextLine: Sendable {
     /// Runs left to right as drawn: for a right-to-left paragraph the logical order reversed
     /// (each run's glyphs are already in visual order).
     public let runs: [ShapedRun]
-    /// Ascender and descender of the line's first font, pt, both positive (docs/design-facts.md section 10:
-    /// the font's own `hhea` / `OS/2` typo metrics, scaled to the size).
+    /// Ascender and descender of the line, pt, both positive: the largest of its fonts' (a line
+    /// mixing fonts takes the tallest run's, as CoreText does; docs/design-facts.md section 10:
+    /// each font's own `hhea` / `OS/2` typo metrics, scaled to the size).
     public let ascender: Double
     public let descender: Double
 

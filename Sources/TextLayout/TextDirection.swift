@@ -1,31 +1,26 @@
 import CHarfBuzz
+import CICU
 
 /// The direction a paragraph of text runs in.
 public enum TextDirection: String, Sendable, Hashable, CaseIterable {
     case leftToRight = "ltr"
     case rightToLeft = "rtl"
 
-    /// The direction of the first strong character of `text` (a letter, general category L*,
-    /// whose script HarfBuzz reports as written right to left: Arabic, Hebrew, Syriac, Thaana,
-    /// N'Ko, ...), or nil when `text` has no letter. A simplification of rule P2 of the Unicode
-    /// Bidirectional Algorithm (UAX #9), which also counts explicit marks; labels have none.
+    /// The direction rules P2 and P3 of UAX #9 give `text`: its first strong character's
+    /// (skipping isolates; ICU's `ubidi_getBaseDirection`), or nil when it has none.
     public static func firstStrong(in text: String) -> TextDirection? {
-        for scalar in text.unicodeScalars {
-            if let direction = strongDirection(of: scalar) { return direction }
+        let units = Array(text.utf16)
+        guard !units.isEmpty else { return nil }
+        switch tis_bidi_base_direction(units, Int32(units.count)) {
+        case 0: return .leftToRight
+        case 1: return .rightToLeft
+        default: return nil
         }
-        return nil
     }
 
-    /// The strong direction of one character, or nil for neutrals (spaces, digits, punctuation,
-    /// marks, symbols).
-    static func strongDirection(of scalar: Unicode.Scalar) -> TextDirection? {
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
-            let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
-            return hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL ? .rightToLeft : .leftToRight
-        default:
-            return nil
-        }
+    /// The direction of text at a resolved bidi level: odd levels run right to left.
+    init(level: UInt8) {
+        self = level & 1 == 1 ? .rightToLeft : .leftToRight
     }
 
     var harfBuzz: hb_direction_t { self == .rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR }

@@ -66,56 +66,12 @@ public final class TextLayout: Sendable {
     /// Checks that every character of `text` is in a bundled font.
     /// - Throws: `TextLayoutError.uncoveredCharacter` naming the first one that is not.
     public func checkCoverage(of text: String) throws {
-        _ = try fontRuns(of: text, fonts: fonts)
+        _ = try fontAssignment(of: Array(text.unicodeScalars), fonts: fonts)
     }
 
-    /// One line of text, shaped: runs by font, each shaped in its own script's direction, placed
-    /// in visual order for the paragraph `direction`. A simplified bidirectional ordering (UAX #9
-    /// with two levels): a right-to-left run is drawn right to left, except the numbers in it
-    /// (digits, with `.` `,` `:` between digits), which read left to right as in every script;
-    /// in a right-to-left paragraph the runs follow each other from the right.
-    /// - Throws: `TextLayoutError.uncoveredCharacter`.
-    public func shapeLine(_ text: String, size: Double, direction: TextDirection) throws -> TextLine {
-        let pieces = try fontRuns(of: text, fonts: fonts)
-        var shaped: [ShapedRun] = []
-        for piece in pieces {
-            let runDirection = TextDirection.firstStrong(in: String(String.UnicodeScalarView(piece.scalars))) ?? direction
-            var parts: [ShapedRun] = []
-            let segments = runDirection == .rightToLeft ? numberSegments(piece.scalars) : [(piece.scalars[...], false)]
-            for (scalars, isNumber) in segments {
-                parts.append(shape(String(String.UnicodeScalarView(scalars)), font: piece.font, size: size,
-                                   direction: isNumber ? .leftToRight : runDirection))
-            }
-            // Logical to visual inside a right-to-left run drawn in a left-to-right paragraph; in a
-            // right-to-left paragraph the whole line is reversed below.
-            if runDirection == .rightToLeft && direction == .leftToRight { parts.reverse() }
-            shaped += parts
-        }
-        if direction == .rightToLeft { shaped.reverse() }
-        let metricsFont = fonts[pieces.first?.font ?? .interMedium]!
-        let perUnit = size / Double(metricsFont.unitsPerEm)
-        return TextLine(text: text, runs: shaped,
-                        ascender: Double(metricsFont.ascender) * perUnit,
-                        descender: Double(metricsFont.descender) * perUnit)
-    }
-
-    /// Lays out a label: direction (given, or the first strong character's, else left to right),
-    /// lines broken at word boundaries to at most `maxWidth` pt (a longer word anywhere), each line
-    /// `lineHeight` pt tall.
-    /// - Parameters:
-    ///   - size: font size, pt (`BodyText.sizes`).
-    ///   - lineHeight: pt (`BodyText.lineHeight(factor:)`).
-    ///   - maxWidth: pt; `.infinity` for one line.
-    /// - Throws: `TextLayoutError.uncoveredCharacter` naming the first character no bundled font has.
-    public func layout(_ text: String, size: Double, lineHeight: Double, maxWidth: Double = .infinity,
-                       direction: TextDirection? = nil) throws -> TextBlock {
-        try checkCoverage(of: text)
-        let paragraph = direction ?? TextDirection.firstStrong(in: text) ?? .leftToRight
-        let lineTexts = try breakLines(text, maxWidth: maxWidth) {
-            try shapeLine($0, size: size, direction: paragraph).width
-        }
-        let lines = try lineTexts.map { try shapeLine($0, size: size, direction: paragraph) }
-        return TextBlock(lines: lines, direction: paragraph, size: size, lineHeight: lineHeight)
+    /// The font of each scalar of `scalars` (`fontAssignment`).
+    func assignFonts(_ scalars: [Unicode.Scalar]) throws -> [BundledFont] {
+        try fontAssignment(of: scalars, fonts: fonts)
     }
 
     /// How many shaped runs and glyph outlines the caches hold (for tests and metrics).
@@ -149,30 +105,4 @@ public final class TextLayout: Sendable {
         }
         return path
     }
-}
-
-/// `scalars` cut into numbers and the text between them, in order: a number is a run of decimal
-/// digits (general category Nd, any script), with single `.`, `,` or `:` between two digits.
-func numberSegments(_ scalars: [Unicode.Scalar]) -> [(ArraySlice<Unicode.Scalar>, isNumber: Bool)] {
-    func isDigit(_ s: Unicode.Scalar) -> Bool { s.properties.numericType == .decimal }
-    var segments: [(ArraySlice<Unicode.Scalar>, isNumber: Bool)] = []
-    var start = 0, i = 0
-    while i < scalars.count {
-        guard isDigit(scalars[i]) else { i += 1; continue }
-        var end = i + 1
-        while end < scalars.count {
-            if isDigit(scalars[end]) { end += 1; continue }
-            if ".,:".unicodeScalars.contains(scalars[end]), end + 1 < scalars.count, isDigit(scalars[end + 1]) {
-                end += 2
-                continue
-            }
-            break
-        }
-        if start < i { segments.append((scalars[start..<i], false)) }
-        segments.append((scalars[i..<end], true))
-        start = end
-        i = end
-    }
-    if start < scalars.count { segments.append((scalars[start...], false)) }
-    return segments
 }

@@ -17,12 +17,13 @@ final class TextLayoutBehaviourTests: XCTestCase {
     }
 
     func testFontsAreChosenPerRun() throws {
-        let line = try layout.shapeLine("Mode מצב", size: 17, direction: .leftToRight)
+        let line = try layout.layout("Mode מצב", size: 17, lineHeight: 22, direction: .leftToRight).lines[0]
         XCTAssertEqual(line.runs.map(\.font), [.interMedium, .notoSansHebrew])
         // The space after "Mode" stays with Inter; digits and spaces between Arabic letters stay Arabic.
-        let arabic = try fontRuns(of: "الوضع 2 الداكن", fonts: [.interMedium: layout.font(.interMedium),
-                                                              .notoSansArabic: layout.font(.notoSansArabic)])
-        XCTAssertEqual(arabic.map(\.font), [.notoSansArabic])
+        let arabic = try fontAssignment(of: Array("الوضع 2 الداكن".unicodeScalars),
+                                        fonts: [.interMedium: layout.font(.interMedium),
+                                                .notoSansArabic: layout.font(.notoSansArabic)])
+        XCTAssertEqual(Set(arabic), [.notoSansArabic])
     }
 
     // MARK: direction
@@ -46,6 +47,16 @@ final class TextLayoutBehaviourTests: XCTestCase {
         XCTAssertEqual(ltr.lineStart(ofLine: 0, boxWidth: 200), 0)
     }
 
+    /// Brackets in right-to-left text are mirrored (UAX #9 rule L4, by HarfBuzz for a run shaped
+    /// right to left): "א(ב)" reads "(ב)א" from the left, the logical ")" drawn as "(".
+    func testBracketsAreMirroredInRightToLeftRuns() throws {
+        let line = try layout.layout("א(ב)", size: 17, lineHeight: 22).lines[0]
+        let glyphs = line.runs.flatMap { run in run.glyphs.map { (run.font, $0.glyph) } }
+        let expected: [Unicode.Scalar] = ["(", "ב", ")", "א"]
+        XCTAssertEqual(glyphs.map(\.1), zip(glyphs, expected).compactMap { layout.font($0.0).glyph(for: $1) })
+        XCTAssertEqual(glyphs.count, 4)
+    }
+
     // MARK: line breaking
 
     func testShortLabelIsOneLine() throws {
@@ -65,7 +76,7 @@ final class TextLayoutBehaviourTests: XCTestCase {
         // Greedy: the next line's first word would not have fitted on the line before.
         for i in 1..<block.lines.count {
             let next = block.lines[i].text.split(separator: " ")[0]
-            let joined = try layout.shapeLine(block.lines[i - 1].text + " " + next, size: 17, direction: .leftToRight)
+            let joined = try layout.layout(block.lines[i - 1].text + " " + next, size: 17, lineHeight: 22).lines[0]
             XCTAssertGreaterThan(joined.width, maxWidth)
         }
         XCTAssertEqual(block.height, Double(block.lines.count) * 22)
@@ -166,21 +177,12 @@ final class TextLayoutBehaviourTests: XCTestCase {
 }
 
 /// Numbers inside right-to-left text read left to right (UAX #9: European and Arabic-Indic
-/// digits are weak types laid out left to right inside a right-to-left run).
+/// digits are weak types resolved to an even level inside a right-to-left run, rule I1).
 final class NumbersInRightToLeftTextTests: XCTestCase {
-    func testNumberSegments() {
-        let scalars = Array("גרסה 17.2 חדשה".unicodeScalars)
-        let segments = numberSegments(scalars).map { (String(String.UnicodeScalarView($0.0)), $0.isNumber) }
-        XCTAssertEqual(segments.map(\.0), ["גרסה ", "17.2", " חדשה"])
-        XCTAssertEqual(segments.map(\.1), [false, true, false])
-        XCTAssertEqual(numberSegments(Array("١٢".unicodeScalars)).map(\.isNumber), [true], "Arabic-Indic digits")
-        XCTAssertEqual(numberSegments(Array("a.b".unicodeScalars)).count, 1)
-    }
-
     func testDigitsInHebrewAreDrawnLeftToRight() throws {
         let layout = TextLayout.shared
         // Noto Sans Hebrew has no digits, so "17" is an Inter run without strong characters.
-        let line = try layout.shapeLine("גרסה 17", size: 17, direction: .rightToLeft)
+        let line = try layout.layout("גרסה 17", size: 17, lineHeight: 22, direction: .rightToLeft).lines[0]
         // Visual order: the number at the left, then the word; the number's glyphs 1 then 7.
         XCTAssertEqual(line.runs.map(\.font), [.interMedium, .notoSansHebrew])
         let number = line.runs[0]
@@ -188,7 +190,7 @@ final class NumbersInRightToLeftTextTests: XCTestCase {
         let inter = layout.font(.interMedium)
         XCTAssertEqual(number.glyphs.map(\.glyph), [inter.glyph(for: "1"), inter.glyph(for: "7")].compactMap { $0 })
         // Arabic-Indic digits in Noto Sans Arabic stay in the Arabic run and still read left to right.
-        let arabic = try layout.shapeLine("الإصدار ١٧", size: 17, direction: .rightToLeft)
+        let arabic = try layout.layout("الإصدار ١٧", size: 17, lineHeight: 22, direction: .rightToLeft).lines[0]
         XCTAssertEqual(arabic.runs.map(\.direction), [.leftToRight, .rightToLeft])
         let noto = layout.font(.notoSansArabic)
         XCTAssertEqual(arabic.runs[0].glyphs.map(\.glyph), [noto.glyph(for: "١"), noto.glyph(for: "٧")].compactMap { $0 })

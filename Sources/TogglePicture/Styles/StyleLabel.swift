@@ -31,7 +31,7 @@ public struct StyleLabel: Sendable {
     }
 
     /// The label of `spec` shaped with the bundled fonts, its lines at most `maxWidth` pt wide
-    /// (broken at word boundaries; `.infinity`: one line), right to left when `spec.mirrored`
+    /// (broken where UAX #14 allows; `.infinity`: one line), right to left when `spec.mirrored`
     /// (else by its first strong character); `.none` for no label, or for text no bundled font
     /// covers (query parsing refuses such labels first).
     public static func measured(_ spec: ToggleSpec, maxWidth: Double = .infinity,
