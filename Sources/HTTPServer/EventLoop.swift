@@ -23,7 +23,7 @@ protocol EventLoopTimed: AnyObject {
 ///
 /// - Work from other threads arrives through `execute` (a lock-protected queue plus an eventfd
 ///   that wakes the loop); work from the loop's own thread through `soon` (no lock, no syscall).
-/// - Loop work: requests a responder answers on the loop thread (`HTTPResponder.respondOnLoop`)
+/// - Loop work: `HTTPWork` a responder plans that is small enough for the loop thread
 ///   wait in a FIFO (`enqueueWork`) and run after each turn's events and tasks, until
 ///   `workBudgetPerTurn` is spent; the loop then polls again (timeout 0) while work is left, so an
 ///   answer made in the events phase (a cache hit, `/healthz`) waits at most one budget plus one

@@ -25,11 +25,11 @@ public struct BoundAddress: Sendable, CustomStringConvertible {
 /// `configuration.eventLoopCount` threads each run an `EventLoop` (epoll_wait over the
 /// descriptors it owns). The first loop also holds the listening socket (`LoopListener`) and hands
 /// accepted connections round-robin to the loops; each `LoopConnection` then lives on its loop, so
-/// reading, parsing, cached answers (`respondImmediately`) and writing take no thread hop. Small
-/// work the responder accepts (`mayRespondOnLoop`, `respondOnLoop`) runs on the loop too, from its
-/// work queue within `EventLoop.workBudgetPerTurn` per turn. The responder's `respond` is called
-/// on the global concurrent queue of QoS utility, so slow responses do not delay the I/O of other
-/// connections, and its result is posted back to the loop.
+/// reading, parsing, ready answers (`HTTPResponder.plan`) and writing take no thread hop. Small
+/// `HTTPWork` (at most `maxLoopWorkSeconds`) runs on the loop too, from its work queue within
+/// `EventLoop.workBudgetPerTurn` per turn; larger work runs on the global concurrent queue of QoS
+/// utility, so slow responses do not delay the I/O of other connections, and its result is posted
+/// back to the loop.
 ///
 /// Confinement: the mutable state below (`listener`, `connections`, `draining`, completions) is
 /// guarded by `lock`. Hence `@unchecked Sendable`.

@@ -54,9 +54,13 @@ public struct HTTPServerConfiguration: Sendable {
     /// loop's other connections go first. Default 0.002 (2 ms): with `maxRequestsPerTurn`, what
     /// keeps `/healthz` on a loop fast while another connection pipelines thousands of requests.
     public var turnBudget: Double = 0.002
-    /// Longest wait, in seconds, of a request handed to `HTTPResponder.respond(to:)` (a render, a
-    /// file read) for a Dispatch worker to start it, or queued for `HTTPResponder.respondOnLoop(to:)`
-    /// in its event loop's work queue. A request whose wait was longer when its turn
+    /// The largest `HTTPWork.estimatedSeconds` made on the event loop thread (in its work queue);
+    /// larger work goes to a Dispatch worker. Default 0.000_48 (0.48 ms): a few times one turn's
+    /// budget of loop work (`EventLoop.workBudgetPerTurn`, 0.25 ms), less than the two context
+    /// switches a hand-off to a worker and back costs a small render.
+    public var maxLoopWorkSeconds: Double = 0.000_48
+    /// Longest wait, in seconds, of `HTTPWork` (a render, a file read) for a Dispatch worker to
+    /// start it, or in its event loop's work queue. A request whose wait was longer when its turn
     /// comes is not made: it is answered at once with 503 and `Retry-After: 1` (annotated
     /// `shed: responder-queue` for the metrics), so a flood of uncached requests cannot build a
     /// queue that every later one waits through. Each shed answer takes microseconds, so a request

@@ -18,9 +18,9 @@ import Glibc
 /// EPOLLOUT edge (or the machine's retry deadline).
 ///
 /// Confinement: every stored property is read and written only on the loop's thread, except
-/// `cancellation` (atomic). The responder's `respond` runs on the global concurrent queue of QoS
-/// utility and posts its response back with `EventLoop.execute`; `respondImmediately` answers
-/// inline on the loop, and `respondOnLoop` later on the loop, from its work queue. Hence
+/// `cancellation` (atomic). The responder's `plan` runs inline on the loop; the `HTTPWork` it
+/// returns runs later on the loop, from its work queue, or on the global concurrent queue of QoS
+/// utility, which posts its response back with `EventLoop.execute`. Hence
 /// `@unchecked Sendable`.
 final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendable {
     /// Bytes read per epoll event before the connection lets the loop's others go first.
@@ -38,6 +38,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private let onClose: @Sendable (LoopConnection) -> Void
     /// `HTTPServerConfiguration.maxResponderQueueWait`.
     private let maxQueueWait: Double
+    /// `HTTPServerConfiguration.maxLoopWorkSeconds`.
+    private let maxLoopWork: Double
 
     private var token: UInt64?
     /// Input may be waiting that has not been read (see the type's comment).
@@ -95,6 +97,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         self.machine = ConnectionStateMachine(limits: ConnectionLimits(configuration), now: MonotonicClock.now())
         self.onClose = onClose
         self.maxQueueWait = configuration.maxResponderQueueWait
+        self.maxLoopWork = configuration.maxLoopWorkSeconds
     }
 
     /// Registers with the loop and starts reading. Any thread.
@@ -277,37 +280,48 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         }
     }
 
+    /// Asks the responder once; sends a ready answer at once, else runs its work on this loop
+    /// (at most `maxLoopWorkSeconds`) or on a worker.
     private func respond(to request: HTTPRequest, started: Double) {
         // Through the stored existential: a local copy of it was copied and destroyed through
         // its value witnesses.
-        if let response = responder.respondImmediately(to: request) {
+        switch responder.plan(for: request) {
+        case .answer(let response):
             // Ready as the request was taken (`started`, read moments ago): no second clock read.
-            return send(response, isHead: request.isHEAD, now: started)
-        }
-        updateDeadline()
-        if responder.mayRespondOnLoop(to: request) {
-            loop.enqueueWork { [self] in respondOnLoop(to: request, started: started) }
-        } else {
-            respondOnWorker(to: request, started: started)
+            send(response, isHead: request.isHEAD, now: started)
+        case .work(let work):
+            updateDeadline()
+            let isHead = request.isHEAD
+            if work.estimatedSeconds <= maxLoopWork {
+                loop.enqueueWork { [self] in respondOnLoop(work, isHead: isHead, started: started) }
+            } else {
+                respondOnWorker(work, isHead: isHead, started: started)
+            }
         }
     }
 
     /// Loop work (`EventLoop.enqueueWork`) for one request: dropped if the connection closed
-    /// while it waited, refused past `maxResponderQueueWait` as a worker's wait is, else answered
-    /// by `respondOnLoop` or handed to a worker.
-    private func respondOnLoop(to request: HTTPRequest, started: Double) {
+    /// while it waited, refused past `maxResponderQueueWait` as a worker's wait is, else made here;
+    /// the work it plans next is made here too when small enough, else handed to a worker.
+    private func respondOnLoop(_ work: HTTPWork, isHead: Bool, started: Double) {
         guard !machine.isClosed else { return }  // closed while queued: nobody to answer
         if MonotonicClock.now() - started > maxQueueWait {
-            return send(Self.queueRefusal, isHead: request.isHEAD)
+            return send(Self.queueRefusal, isHead: isHead)
         }
-        if let response = responder.respondOnLoop(to: request) {
-            return send(response, isHead: request.isHEAD)
+        var next = work
+        while true {
+            switch next.make(true) {
+            case .answer(let response):
+                return send(response, isHead: isHead)
+            case .work(let more) where more.estimatedSeconds <= maxLoopWork:
+                next = more
+            case .work(let more):
+                return respondOnWorker(more, isHead: isHead, started: started)
+            }
         }
-        respondOnWorker(to: request, started: started)
     }
 
-    private func respondOnWorker(to request: HTTPRequest, started: Double) {
-        let responder = self.responder
+    private func respondOnWorker(_ work: HTTPWork, isHead: Bool, started: Double) {
         let loop = self.loop, cancellation = self.cancellation, maxQueueWait = self.maxQueueWait
         DispatchQueue.global(qos: .utility).async {
             // The client reset the connection while this waited its turn: make nothing for nobody.
@@ -315,11 +329,11 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
             if MonotonicClock.now() - started > maxQueueWait {
                 // Waited past the bound: say so at once rather than add a render to the backlog.
                 let refusal = Self.queueRefusal
-                return loop.execute { self.send(refusal, isHead: request.isHEAD) }
+                return loop.execute { self.send(refusal, isHead: isHead) }
             }
             Self.yieldToEventLoops()
-            let response = responder.respond(to: request)
-            loop.execute { self.send(response, isHead: request.isHEAD) }
+            let response = work.answer()
+            loop.execute { self.send(response, isHead: isHead) }
         }
     }
 
@@ -332,7 +346,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         return response
     }()
 
-    /// Niceness of the threads that run `respond(to:)` (nice(2) values, 0 to 19), so that on a
+    /// Niceness of the threads that run `HTTPWork` off the loop (nice(2) values, 0 to 19), so that on a
     /// busy CPU an event loop woken by I/O (a `/healthz`, a cached answer) runs before renders
     /// and searches: a thread of nice 5 has about a third of the weight of one of nice 0.
     static let responderNiceness: Int32 = 5

@@ -3,7 +3,7 @@ import Utilities
 import Glibc
 #endif
 
-/// Scheduler settings for the threads that run `HTTPResponder.respond(to:)` (renders, file
+/// Scheduler settings for the threads that run `HTTPWork` off the loop (renders, file
 /// reads), so that on a busy CPU an event loop woken by I/O (a cached answer, a `/healthz`) runs
 /// before them. Every call is best effort: an old kernel or a container whose seccomp filter
 /// refuses the call leaves the thread as it was, and the first refusal of each kind is written

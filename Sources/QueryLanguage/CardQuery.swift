@@ -98,6 +98,12 @@ public struct CardQuery: Sendable {
                                      scalePair: wide.first { $0.name == "scale" }, widthPair: widthPair)
     }
 
+    /// The card's canvas, px: its layout's width and height x scale, rounded (`RowScene`).
+    public var pixelSize: (width: Int, height: Int) {
+        let layout = CardLayout(width: width, rowHeights: rows.map(\.row.layout.height))
+        return (RowScene.pixels(layout.width, scale: scale), RowScene.pixels(layout.height, scale: scale))
+    }
+
     /// - Throws: `ParameterError` on `theme` for `theme=auto` in any format but SVG.
     public func check(for format: ImageFormat) throws(ParameterError) {
         if followsColorScheme && format != .svg {

@@ -74,42 +74,14 @@ public enum ToggleImage {
                       animation: query.animation)
         }
 
-        /// Equal for two pictures exactly when their bytes are equal: the spec's canonical key
-        /// (both themes' for `theme=auto`, whose dark colours the light key does not fix), then
-        /// the format; for an animation also the `from` still's key (its colours and symbol show
-        /// in the frames) and the motion. The image cache's key; its hash is the ETag. Parts are
-        /// joined by `|` and the format follows a `;`: `KEY;svg`, `LIGHT|DARK;svg;auto`,
-        /// `KEY|animate|FROM|CURVE|FPS|loop;png`.
+        /// Equal for two pictures exactly when their bytes are equal (`CanonicalKey.toggle`): the
+        /// image cache's key; its hash is the ETag.
         public var canonicalKey: String { String(decoding: canonicalKeyBytes, as: UTF8.self) }
 
         /// `canonicalKey`'s UTF-8 (what its hashes are taken of, before it becomes a `String`).
         var canonicalKeyBytes: [UInt8] {
-            var key: [UInt8] = []
-            key.reserveCapacity(followsColorScheme ? 200 : 100)
-            if let animation {
-                let t = animation.transition
-                spec.appendCanonicalKey(to: &key)
-                KeyText.append("|animate|", to: &key)
-                t.fromSpec.appendCanonicalKey(to: &key)
-                key.append(UInt8(ascii: "|"))
-                KeyText.append(t.motion.curve.rawValue, to: &key)
-                key.append(UInt8(ascii: "|"))
-                KeyText.append(decimal: t.motion.framesPerSecond, to: &key)
-                KeyText.append(animation.loops ? "|loop;" : "|once;", to: &key)
-                KeyText.append(format.rawValue, to: &key)
-            } else if followsColorScheme {
-                themed(.light).appendCanonicalKey(to: &key)
-                key.append(UInt8(ascii: "|"))
-                themed(.dark).appendCanonicalKey(to: &key)
-                key.append(UInt8(ascii: ";"))
-                KeyText.append(format.rawValue, to: &key)
-                KeyText.append(";auto", to: &key)
-            } else {
-                spec.appendCanonicalKey(to: &key)
-                key.append(UInt8(ascii: ";"))
-                KeyText.append(format.rawValue, to: &key)
-            }
-            return key
+            CanonicalKey.toggle(spec, format: format.rawValue, followsColorScheme: followsColorScheme,
+                                animation: animation)
         }
 
         func themed(_ appearance: Appearance) -> ToggleSpec {

@@ -4,56 +4,42 @@ import Glibc
 import QueryLanguage
 #endif
 
-/// The service's one route table (docs/design-facts.md section 4), read by both the inline path
-/// (`respondImmediately`, on the event loop thread) and the queued path (`respond`): each route
-/// says what it serves and whether it may be answered inline.
+/// The service's one route table (docs/design-facts.md section 4), read once per request by
+/// `ToggleResponder.plan(for:)`: what each path serves.
 struct ToggleRoute: Equatable, Sendable {
     enum Target: Equatable, Sendable {
         /// A toggle picture; `impliedScale` from an `@Nx` path.
         case toggle(ImageFormat, impliedScale: Double?)
-        /// A settings row or a card of rows: text is laid out while parsing, so these
-        /// are never answered inline.
+        /// A settings row or a card of rows.
         case row(ImageFormat), card(ImageFormat)
         case symbols, healthz, readyz, metrics
     }
 
-    /// Whether the event loop thread may answer it, which must cost no rendering or file reading.
-    enum Inline: Equatable, Sendable {
-        /// Always (constant answers).
-        case always
-        /// Only when neither parsing nor rendering is needed: a query parsed before whose image
-        /// is cached, or its 304.
-        case whenCached
-        /// Never: it goes to the worker queue.
-        case never
-    }
-
     var target: Target
-    var inline: Inline
 
     /// Exact paths. `/toggle@Nx.png` (N = 1...4) is matched apart; there is no `@Nx.svg`
     /// (an SVG's intrinsic size follows `scale`).
     static let exact: [String: ToggleRoute] = [
-        "/toggle": ToggleRoute(target: .toggle(.png, impliedScale: nil), inline: .whenCached),
-        "/toggle.png": ToggleRoute(target: .toggle(.png, impliedScale: nil), inline: .whenCached),
-        "/toggle.svg": ToggleRoute(target: .toggle(.svg, impliedScale: nil), inline: .whenCached),
-        "/row": ToggleRoute(target: .row(.png), inline: .never),
-        "/row.png": ToggleRoute(target: .row(.png), inline: .never),
-        "/row.svg": ToggleRoute(target: .row(.svg), inline: .never),
-        "/card": ToggleRoute(target: .card(.png), inline: .never),
-        "/card.png": ToggleRoute(target: .card(.png), inline: .never),
-        "/card.svg": ToggleRoute(target: .card(.svg), inline: .never),
-        "/symbols": ToggleRoute(target: .symbols, inline: .never),
-        "/healthz": ToggleRoute(target: .healthz, inline: .always),
-        "/readyz": ToggleRoute(target: .readyz, inline: .always),
-        "/metrics": ToggleRoute(target: .metrics, inline: .never),
+        "/toggle": ToggleRoute(target: .toggle(.png, impliedScale: nil)),
+        "/toggle.png": ToggleRoute(target: .toggle(.png, impliedScale: nil)),
+        "/toggle.svg": ToggleRoute(target: .toggle(.svg, impliedScale: nil)),
+        "/row": ToggleRoute(target: .row(.png)),
+        "/row.png": ToggleRoute(target: .row(.png)),
+        "/row.svg": ToggleRoute(target: .row(.svg)),
+        "/card": ToggleRoute(target: .card(.png)),
+        "/card.png": ToggleRoute(target: .card(.png)),
+        "/card.svg": ToggleRoute(target: .card(.svg)),
+        "/symbols": ToggleRoute(target: .symbols),
+        "/healthz": ToggleRoute(target: .healthz),
+        "/readyz": ToggleRoute(target: .readyz),
+        "/metrics": ToggleRoute(target: .metrics),
     ]
 
     /// The route for `path`, or nil: a static file (or 404).
     static func route(for path: String) -> ToggleRoute? {
         if let route = exact[path] { return route }
         guard let scale = impliedScale(path: path) else { return nil }
-        return ToggleRoute(target: .toggle(.png, impliedScale: scale), inline: .whenCached)
+        return ToggleRoute(target: .toggle(.png, impliedScale: scale))
     }
 
     /// The route for the request's path, as `route(for: request.path)`, found from the path's
@@ -77,8 +63,7 @@ struct ToggleRoute: Equatable, Sendable {
             guard path.count == 14, (UInt8(ascii: "1")...UInt8(ascii: "4")).contains(base[8]),
                   memcmp(base, scalePathPrefix, 8) == 0, memcmp(base + 9, scalePathSuffix, 5) == 0 else { return nil }
             let digit = base[8]
-            return ToggleRoute(target: .toggle(.png, impliedScale: Double(digit - UInt8(ascii: "0"))),
-                               inline: .whenCached)
+            return ToggleRoute(target: .toggle(.png, impliedScale: Double(digit - UInt8(ascii: "0"))))
         }
     }
 

@@ -23,6 +23,7 @@ final class CountingMetrics: HTTPServerMetrics, @unchecked Sendable {
 /// A responder that blocks for `seconds`.
 struct SlowResponder: HTTPResponder {
     var seconds: Double
+    func plan(for request: HTTPRequest) -> HTTPResponsePlan { .work(.onWorker { respond(to: request) }) }
     func respond(to request: HTTPRequest) -> HTTPResponse {
         usleep(UInt32(seconds * 1_000_000))
         return HTTPResponse(status: 200, body: Array("slow".utf8))

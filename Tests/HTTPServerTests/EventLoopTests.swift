@@ -6,8 +6,12 @@ import XCTest
 import Glibc
 #endif
 
-/// Answers `/cached...` inline (`respondImmediately`), everything else through `respond`.
+/// Answers `/cached...` at once (`respondImmediately`), everything else through `respond` on a worker.
 struct HalfCachedResponder: HTTPResponder {
+    func plan(for request: HTTPRequest) -> HTTPResponsePlan {
+        if let ready = respondImmediately(to: request) { return .answer(ready) }
+        return .work(.onWorker { respond(to: request) })
+    }
     func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
         request.path.hasPrefix("/cached") ? HTTPResponse(status: 200, body: Array("hit \(request.target)".utf8)) : nil
     }

@@ -9,6 +9,10 @@ import Glibc
 /// Answers `/costly...` inline after 3 ms of work (more than a turn's budget), `/quick` inline at
 /// once, anything else like `EchoResponder`.
 struct CostlyInlineResponder: HTTPResponder {
+    func plan(for request: HTTPRequest) -> HTTPResponsePlan {
+        if let ready = respondImmediately(to: request) { return .answer(ready) }
+        return .work(.onWorker { respond(to: request) })
+    }
     func respond(to request: HTTPRequest) -> HTTPResponse { EchoResponder().respond(to: request) }
     func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
         if request.path.hasPrefix("/costly") {

@@ -54,6 +54,7 @@ final class ResponderQueueTests: XCTestCase {
 
 /// Answers with the scheduling policy and nice value of the thread that runs `respond(to:)`.
 struct SchedulingReporter: HTTPResponder {
+    func plan(for request: HTTPRequest) -> HTTPResponsePlan { .work(.onWorker { respond(to: request) }) }
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let policy = sched_getscheduler(0)
         let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)

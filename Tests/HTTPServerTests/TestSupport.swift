@@ -9,6 +9,7 @@ import Glibc
 /// Echoes method and target: `GET /a?b` -> 200, body `GET /a?b`, `X-Host: <Host>`.
 /// A target starting `/slow` sleeps 300 ms first; `/big` answers 4 MiB.
 struct EchoResponder: HTTPResponder {
+    func plan(for request: HTTPRequest) -> HTTPResponsePlan { .work(.onWorker { respond(to: request) }) }
     func respond(to request: HTTPRequest) -> HTTPResponse {
         if request.path.hasPrefix("/slow") { usleep(300_000) }
         var headers = HTTPFields()

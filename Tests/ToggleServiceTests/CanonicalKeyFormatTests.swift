@@ -101,9 +101,6 @@ final class CanonicalKeyFormatTests: XCTestCase {
             XCTAssertEqual(written { $0.put(decimal: byte) }, "\(byte)")
         }
         for value in [0, 7, 10, 99, 100, 12345, -1, -980, Int.max, Int.min] {
-            var bytes: [UInt8] = []
-            KeyText.append(decimal: value, to: &bytes)
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "\(value)")
             XCTAssertEqual(written { $0.put(decimal: value) }, "\(value)")
         }
     }

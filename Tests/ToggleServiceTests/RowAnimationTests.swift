@@ -173,7 +173,7 @@ final class RowAnimationTests: XCTestCase {
     }
 
     func testKeysDistinguishTheAnimation() throws {
-        func key(_ q: String) throws -> String { ToggleResponder.rowKey(try RowQuery(rawQuery: q), format: .png) }
+        func key(_ q: String) throws -> String { String(decoding: RowRequest(query: try RowQuery(rawQuery: q), format: .png).canonicalKey, as: UTF8.self) }
         let keys = try ["label=A&on=1", "label=A&on=1&animate=1", "label=A&on=1&animate=1&loop=1",
                         "label=A&on=1&animate=1&fps=30", "label=A&on=1&animate=1&motion=reduce",
                         "label=A&on=1&animate=1&from=mixed"].map(key)

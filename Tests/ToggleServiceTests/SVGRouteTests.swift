@@ -89,22 +89,28 @@ final class SVGRouteTests: XCTestCase {
         XCTAssertNotEqual(try ToggleImage.bytes(for: a), try ToggleImage.bytes(for: b))
     }
 
-    func testOneRouteTableForInlineAndQueuedPaths() throws {
+    /// The answer `plan(for:)` has ready (no work to do), else nil.
+    func ready(_ responder: ToggleResponder, _ request: HTTPRequest) -> HTTPResponse? {
+        guard case .answer(let response) = responder.plan(for: request) else { return nil }
+        return response
+    }
+
+    func testOneRouteTableForReadyAndMadeAnswers() throws {
         let cache = ImageCache(capacityBytes: 1 << 20)
         let responder = ToggleResponder(configuration: .init(), cache: cache)
         // Not cached yet: the inline path declines, the queued path renders and caches.
-        XCTAssertNil(responder.respondImmediately(to: request("/toggle.svg", "on=1")))
+        XCTAssertNil(ready(responder, request("/toggle.svg", "on=1")))
         let rendered = responder.respond(to: request("/toggle.svg", "on=1"))
         XCTAssertEqual(rendered.annotations["cache"], "miss")
-        let inline = try XCTUnwrap(responder.respondImmediately(to: request("/toggle.svg", "on=1")))
+        let inline = try XCTUnwrap(ready(responder, request("/toggle.svg", "on=1")))
         XCTAssertEqual(inline.annotations["cache"], "hit")
         XCTAssertEqual(inline.body, rendered.body)
         XCTAssertEqual(inline.headers["Content-Type"], "image/svg+xml; charset=utf-8")
         // The PNG of the same query is another cache entry (the format is part of the key).
-        XCTAssertNil(responder.respondImmediately(to: request("/toggle.png", "on=1")))
-        XCTAssertEqual(responder.respondImmediately(to: request("/healthz", nil))?.status, 200)
-        XCTAssertNil(responder.respondImmediately(to: request("/symbols", nil)))
-        XCTAssertNil(responder.respondImmediately(to: request("/index.html", nil)))
+        XCTAssertNil(ready(responder, request("/toggle.png", "on=1")))
+        XCTAssertEqual(ready(responder, request("/healthz", nil))?.status, 200)
+        XCTAssertNil(ready(responder, request("/symbols", nil)))
+        XCTAssertNil(ready(responder, request("/index.html", nil)))
         for (path, route) in ToggleRoute.exact {
             XCTAssertEqual(ToggleRoute.route(for: path), route)
         }

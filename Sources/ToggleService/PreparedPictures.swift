@@ -7,42 +7,40 @@ import Utilities
 import TogglePicture
 import QueryLanguage
 
-/// A parsed `/toggle` request: what to draw, its cache key and ETag, and the response fields.
-/// A class: the memo hands out a reference per request, not a copy of five fields.
-/// `@unchecked Sendable`: its one mutable property, the ready head, is guarded by a lock of
-/// `ReadyHead.locks`, and every other property is a constant.
-final class PreparedToggle: @unchecked Sendable {
-    let picture: ToggleImage.Picture
-    /// `PictureSize.of(picture.spec)` when the query's check computed it (a still), else nil.
-    let stillSize: (width: Int, height: Int)?
+/// A parsed picture request (`PictureRequest`): what to draw, its cache key and ETag, what making
+/// it costs, and the response fields. A class: the memo hands out a reference per request, not a
+/// copy of its fields. `@unchecked Sendable`: its one mutable property, the ready head, is
+/// guarded by a lock of `ReadyHead.locks`, and every other property is a constant.
+final class PreparedPicture: @unchecked Sendable {
+    let picture: any PictureRequest
+    /// The estimated CPU seconds of making the picture (`HTTPWork.estimatedSeconds`).
+    let estimatedSeconds: Double
     let entityTag: String
-    /// ETag, Cache-Control, CORS, nosniff and X-Ignored-Params (no Content-Type yet).
+    /// ETag, Cache-Control, CORS, nosniff, X-Ignored-Params and the SVG's CSP (no Content-Type).
     let fields: HTTPFields
-    /// `picture.canonicalKey` hashed once, the image cache's key (its shard and its table's
-    /// hash); nil without an image cache, where nothing looks it up.
+    /// The canonical key hashed once, the image cache's key (its shard and its table's hash); nil
+    /// without an image cache, where nothing looks it up.
     let cacheKey: ImageCache.Key?
     /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
     /// the cached image has the same length; kept only with an image cache (`cacheKey` not nil),
     /// where something reuses it. Guarded by `ReadyHead.locks[lockIndex]`: a lock of its own per
-    /// prepared query was three allocations (and a mutex to set up) per new query, which a miss
+    /// prepared request was three allocations (and a mutex to set up) per new query, which a miss
     /// paid whether or not the query ever came again.
     private var readyHead: ReadyHead?
     private let lockIndex: Int
 
     /// - Parameters:
-    ///   - key: `picture.canonicalKeyBytes`, when there is an image cache to look it up in.
-    ///   - keyHash: the 64-bit FNV-1a of the key's UTF-8 (`StableHash.fnv1a`), the `entityTag`'s
-    ///     hash too.
-    init(picture: ToggleImage.Picture, stillSize: (width: Int, height: Int)? = nil, key: [UInt8]?, keyHash: UInt64,
+    ///   - key: the picture's canonical key, when there is an image cache to look it up in.
+    ///   - keyHash: the 64-bit FNV-1a of the key (`StableHash.fnv1a`), the `entityTag`'s hash too.
+    init(picture: any PictureRequest, estimatedSeconds: Double, key: [UInt8]?, keyHash: UInt64,
          entityTag: String, fields: HTTPFields) {
         self.picture = picture
-        self.stillSize = stillSize
+        self.estimatedSeconds = estimatedSeconds
         self.entityTag = entityTag
         self.fields = fields
         self.cacheKey = key.map { ImageCache.Key(bytes: $0, fnv1a: keyHash) }
         self.lockIndex = Int(truncatingIfNeeded: keyHash >> 58) & (ReadyHead.lockCount - 1)
     }
-
     /// The kept head if it was made for a body of `bodyLength` bytes.
     func readyHead(forBodyLength bodyLength: Int) -> ReadyHead? {
         guard cacheKey != nil else { return nil }
@@ -76,7 +74,7 @@ struct ReadyHead {
     static let locks: [NSLock] = (0..<lockCount).map { _ in NSLock() }
 }
 
-/// Parsed toggle requests by their target as sent, so a repeated request (the common case:
+/// Parsed picture requests by their target as sent, so a repeated request (the common case:
 /// pages embed the same few URLs) skips query parsing, the canonical key and the ETag hash, which
 /// were most of a cache hit's instructions. Looked up by the target's bytes (`TargetKey`: a slice
 /// of the received head, hashed and compared in place, no `String` per request). Bounded: at most
@@ -86,14 +84,14 @@ struct ReadyHead {
 /// 4,096 entries at once, 3-7 ms of CPU every 4,096 new queries, which on the event loop's core
 /// (an uncached flood makes that every 0.3 s) preempted the loop for whole scheduler ticks.
 /// Thread-safe.
-final class PreparedToggles: Sendable {
+final class PreparedPictures: Sendable {
     let limit: Int
     private let table = Locked<Table>(Table())
 
     /// The entries and their keys in insertion order: `order` is a ring once it holds `limit`
     /// keys, `oldest` its next to drop.
     private struct Table {
-        var entries: [TargetKey: PreparedToggle] = [:]
+        var entries: [TargetKey: PreparedPicture] = [:]
         var order: [TargetKey] = []
         var oldest = 0
     }
@@ -106,7 +104,7 @@ final class PreparedToggles: Sendable {
     /// The entry for a request's target as sent (path and query are a function of it, so the
     /// same target always means the same parsed request); nil when none is held or the target
     /// is longer than `maxTargetBytes`.
-    func entry(for request: HTTPRequest) -> PreparedToggle? {
+    func entry(for request: HTTPRequest) -> PreparedPicture? {
         let target = request.targetUTF8
         guard target.count <= Self.maxTargetBytes else { return nil }
         let key = TargetKey(target)
@@ -114,16 +112,16 @@ final class PreparedToggles: Sendable {
     }
 
     /// Keeps `entry` for the request's target (not for one longer than `maxTargetBytes`).
-    func insert(_ entry: PreparedToggle, for request: HTTPRequest) {
+    func insert(_ entry: PreparedPicture, for request: HTTPRequest) {
         let target = request.targetUTF8
         guard limit > 0, target.count <= Self.maxTargetBytes else { return }
         // Its own copy of the bytes: the request's may be a slice of the connection's input.
         let key = TargetKey(ArraySlice(Array(target)))
         // The dropped entry is released here, after the lock (about 1 us: its strings, fields
         // and kept head), not under it.
-        let dropped: PreparedToggle? = table.withLock { table in
+        let dropped: PreparedPicture? = table.withLock { table in
             guard table.entries[key] == nil else { return nil }
-            var dropped: PreparedToggle? = nil
+            var dropped: PreparedPicture? = nil
             if table.order.count < limit {
                 table.order.append(key)
             } else {

@@ -6,20 +6,21 @@ import XCTest
 
 /// The prepared-query memo is keyed by the target's bytes: equal bytes find the entry whichever
 /// storage they come from, any other target (one byte apart, a prefix, another case) does not.
-final class PreparedTogglesTests: XCTestCase {
+final class PreparedPicturesTests: XCTestCase {
     private func request(_ target: String) -> HTTPRequest {
         let path = String(target.prefix { $0 != "?" })
         return HTTPRequest(method: "GET", target: target, path: path, query: nil, version: .http1_1,
                            headers: HTTPFields([("Host", "x")]))
     }
 
-    private func entry(_ key: String) -> PreparedToggle {
-        PreparedToggle(picture: ToggleImage.Picture(query: try! ToggleQuery(rawQuery: "on=1"), format: .png),
-                       key: Array(key.utf8), keyHash: StableHash.fnv1a(key.utf8), entityTag: "\"\(key)\"", fields: HTTPFields())
+    private func entry(_ key: String) -> PreparedPicture {
+        PreparedPicture(picture: ToggleRequest(query: try! ToggleQuery(rawQuery: "on=1"), format: .png),
+                        estimatedSeconds: 0, key: Array(key.utf8), keyHash: StableHash.fnv1a(key.utf8),
+                        entityTag: "\"\(key)\"", fields: HTTPFields())
     }
 
     func testFoundByEqualBytesOnly() {
-        let memo = PreparedToggles()
+        let memo = PreparedPictures()
         let target = "/toggle?on=1&sym=moon.fill&color=indigo&scale=2"
         let stored = entry("a")
         memo.insert(stored, for: request(target))
@@ -47,7 +48,7 @@ final class PreparedTogglesTests: XCTestCase {
     }
 
     func testLongTargetsAreNotKeptAndTheOldestGoesFirstWhenFull() {
-        let memo = PreparedToggles(limit: 2)
+        let memo = PreparedPictures(limit: 2)
         let long = request("/toggle?label=" + String(repeating: "a", count: 250))
         memo.insert(entry("long"), for: long)
         XCTAssertNil(memo.entry(for: long))
