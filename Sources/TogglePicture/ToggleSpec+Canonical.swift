@@ -3,7 +3,7 @@ import Geometry
 
 extension ToggleSpec {
     /// Bumped whenever the pixels drawn for the same spec change; part of every ETag.
-    public static let rendererVersion = "r1"
+    public static let rendererVersion = "r2"
 
     /// A string that is equal for two specs exactly when they draw the same picture:
     /// colours resolved for the theme, only the symbol actually shown, only the track colour in

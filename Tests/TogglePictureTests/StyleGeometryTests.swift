@@ -175,34 +175,36 @@ struct StyleGeometryTests {
         #expect(points.allSatisfy { $0.x >= left - 1 * s && $0.x <= right && $0.y >= 6 * s && $0.y <= 28 * s })
     }
 
-    // MARK: symbol: label above a 50 x 50 pt symbol (spacing 8); mixed: 3 pt orange stroke.
+    // MARK: symbol: label above a 50 x 50 pt symbol (spacing 8); mixed: a 3 pt orange border
+    // outside the stack's frame.
 
     @Test(arguments: [1.0, 2.0, 3.0])
     func symbolStyleBoxes(scale s: Double) {
-        // Label 80 x 22: content 80 x (22 + 8 + 50) = 80 x 80, plus 1.5 pt for the stroke's outer
-        // half on each side: 83 x 83 pt. Symbol centre (1.5 + 40, 1.5 + 30 + 25) = (41.5, 56.5).
+        // Label 80 x 22: content 80 x (22 + 8 + 50) = 80 x 80, plus 3 pt for the border on each
+        // side: 86 x 86 pt. Symbol centre (3 + 40, 3 + 30 + 25) = (43, 58).
         let layout = SymbolStyleLayout(spec: spec("symbol", .on, scale: s), label: StyleLabel(width: 80, height: 22))
-        #expect(layout.canvasWidth == Int(83 * s) && layout.canvasHeight == Int(83 * s))
-        #expect(close(layout.symbolCenter.x, 41.5 * s) && close(layout.symbolCenter.y, 56.5 * s))
+        #expect(layout.canvasWidth == Int(86 * s) && layout.canvasHeight == Int(86 * s))
+        #expect(close(layout.symbolCenter.x, 43 * s) && close(layout.symbolCenter.y, 58 * s))
         #expect(close(layout.symbolBoxSide, 60 * s))   // the 50 pt frame's 24-unit box
-        #expect(close(layout.labelOrigin.x, 1.5 * s) && close(layout.labelOrigin.y, 1.5 * s))
-        // A label narrower than the symbol is centred over it: (1.5 + (50 - 20) / 2).
+        #expect(close(layout.labelOrigin.x, 3 * s) && close(layout.labelOrigin.y, 3 * s))
+        // A label narrower than the symbol is centred over it: (3 + (50 - 20) / 2).
         let narrow = SymbolStyleLayout(spec: spec("symbol", scale: s), label: StyleLabel(width: 20, height: 22))
-        #expect(narrow.canvasWidth == Int(53 * s) && close(narrow.labelOrigin.x, 16.5 * s))
+        #expect(narrow.canvasWidth == Int(56 * s) && close(narrow.labelOrigin.x, 18 * s))
     }
 
-    @Test func symbolStyleMixedBorderIsAThreePointOrangeRing() throws {
+    @Test func symbolStyleMixedBorderIsAThreePointOrangeRingOutsideTheFrame() throws {
         let scene = try ToggleScene.scene(for: spec("symbol", .mixed, scale: 2) { $0.mixedSymbol = "xmark.circle" })
-        // No label in this build: content 50 x 50 pt, canvas 53 x 53 pt = 106 px.
-        #expect(scene.width == 106 && scene.height == 106)
+        // No label in this build: content 50 x 50 pt, canvas 56 x 56 pt = 112 px.
+        #expect(scene.width == 112 && scene.height == 112)
         guard scene.operations.count == 2, case .fill(let border) = scene.operations[1]
         else { Issue.record("expected symbol, border: \(scene.operations)"); return }
         #expect(border.color == RGBAColor(red: 255, green: 149, blue: 0) && border.fillRule == .evenOdd)
-        // Outer edge at 0 and 106 px, inner at 6 and 100 px (3 pt = 6 px wide, centred on 3 px).
+        // Outer edge at 0 and 112 px, inner at 6 and 106 px: 3 pt = 6 px, all of it outside the
+        // 50 pt (100 px) frame from 6 to 106 px.
         let points = border.path.elements.compactMap { e -> Point? in
             switch e { case .move(let p), .line(let p): return p; default: return nil }
         }
-        #expect(Set(points.map(\.x)) == [0, 106, 6, 100] && Set(points.map(\.y)) == [0, 106, 6, 100])
+        #expect(Set(points.map(\.x)) == [0, 112, 6, 106] && Set(points.map(\.y)) == [0, 112, 6, 106])
         let on = try ToggleScene.scene(for: spec("symbol", .on, scale: 2) { $0.onSymbol = "hare" })
         #expect(on.operations.count == 1)   // no border unless mixed
     }

@@ -126,19 +126,19 @@ final class StyleRowTests: XCTestCase {
     }
 
     func testSymbolRowGrowsAndIsCentred() throws {
-        // The stack: 22 pt label line + 8 + 50 pt symbol = 80 pt, plus 1.5 pt either side for the
-        // border: 83 pt high (over 44, so the row grows), max(label, 50) + 3 = 53 pt wide for a
-        // short label, centred: x = (350 - 53) / 2 = 148.5 pt.
+        // The stack: 22 pt label line + 8 + 50 pt symbol = 80 pt, plus 3 pt either side for the
+        // border: 86 pt high (over 44, so the row grows), max(label, 50) + 6 = 56 pt wide for a
+        // short label, centred: x = (350 - 56) / 2 = 147 pt.
         var spec = spec("symbol", .on, scale: 2)
         spec.onSymbol = "hare"
         let row = try LabelledRow(label: "Go", spec: spec, width: 350)
         XCTAssertTrue(row.styleDrawsLabel)
-        XCTAssertEqual(row.layout.height, 83, accuracy: 1e-9)
-        XCTAssertEqual(row.layout.toggle.width, 53, accuracy: 1e-9)
-        XCTAssertEqual(row.layout.toggle.x, 148.5, accuracy: 1e-9)
+        XCTAssertEqual(row.layout.height, 86, accuracy: 1e-9)
+        XCTAssertEqual(row.layout.toggle.width, 56, accuracy: 1e-9)
+        XCTAssertEqual(row.layout.toggle.x, 147, accuracy: 1e-9)
         XCTAssertEqual(row.layout.toggle.y, 0)
         let scene = try RowScene.scene(row: row, label: "Go", spec: spec)
-        XCTAssertEqual(scene.height, 166)
+        XCTAssertEqual(scene.height, 172)
         XCTAssertEqual(scene.title, "Go, switch, on")
         // The label is drawn once, by the style (label colour), not as the row's own text first.
         let fills = scene.operations.compactMap { op -> PathFill? in if case .fill(let f) = op { return f } else { return nil } }

@@ -140,9 +140,11 @@ final class ImageCacheTests: XCTestCase {
     /// budget before the first eviction. The shard hash used to depend on the keys' low bits
     /// only, so a few shards took every key: 22 evictions at 24 % of a 1 MiB budget.
     func testEvictionsStartOnlyNearTheBudget() throws {
-        // 16 shards: at 1 MiB a shard holds about 40 images, so the fullest of them fills at
-        // about 80 % (binomial spread); at the 64 MiB default, about 2,600 each, near 95 %.
-        for (capacity, least) in [(1 << 20, 0.75), (64 << 20, 0.9)] {
+        // 16 shards: at 1 MiB a shard holds about 41 images, and the fullest of 16 reaches that
+        // when the mean is about 29 (mean + 2.35 standard deviations, Poisson), at about 70 %;
+        // under 55 % has odds of about 1 in 1,000 for well-mixed keys (the renderer version in
+        // the keys, r2, moved it to 66 %). At the 64 MiB default, about 2,600 each, near 95 %.
+        for (capacity, least) in [(1 << 20, 0.55), (64 << 20, 0.9)] {
             let cache = ImageCache(capacityBytes: capacity)
             var firstEvictionAt: Int? = nil
             var n = 0

@@ -211,8 +211,8 @@ final class StyleAnimationTests: XCTestCase {
         XCTAssertEqual(a.transition.from, .off)
         let frames = try canvases(a)
         let off = try still("style=symbol&label=Hare&on=0")
-        // The border runs along the edge of the content, 1.5 pt in; the canvas's top-left pixel
-        // is transparent off, and orange when mixed.
+        // The border runs around the content, in the canvas's outer 3 pt; the canvas's top-left
+        // pixel is transparent off, and orange when mixed.
         let border = frames.map { Double($0.pixel(x: 1, y: 1).a) }
         XCTAssertEqual(border.first, 0)
         for i in 1..<border.count { XCTAssertGreaterThanOrEqual(border[i], border[i - 1], "frame \(i)") }

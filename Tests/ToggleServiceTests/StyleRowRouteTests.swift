@@ -27,10 +27,10 @@ final class StyleRowRouteTests: XCTestCase {
     // MARK: rows and cards of every style
 
     /// Row heights in pt at Large (docs/design-facts.md sections 10 and 11): 44 for the switches
-    /// and the button (34 pt, under 44); the symbol style's stack 22 + 8 + 50 pt plus 1.5 pt either
-    /// side for its border, 83 pt.
+    /// and the button (34 pt, under 44); the symbol style's stack 22 + 8 + 50 pt plus 3 pt either
+    /// side for its border, 86 pt.
     static let styles: [(query: String, height: Double)] = [
-        ("style=iconSwitch", 44), ("style=switch", 44), ("style=button", 44), ("style=symbol", 83), ("style=tutorial", 44),
+        ("style=iconSwitch", 44), ("style=switch", 44), ("style=button", 44), ("style=symbol", 86), ("style=tutorial", 44),
     ]
 
     func testEveryStyleStateThemeAndScaleRowRendersInPNGAndSVG() throws {
@@ -56,9 +56,9 @@ final class StyleRowRouteTests: XCTestCase {
             + "&row3.label=Bold&row3.style=button&row3.on=1&row4.label=Play&row4.style=symbol&row4.sources=1,0"
             + "&row5.label=Custom&row5.style=tutorial"
         let picture = try png("/card.png", query)
-        // 20 + 12 + 44 x 4 + 83 + 8 x 4 + 12 + 20 pt = 355 pt at scale 2.
+        // 20 + 12 + 44 x 4 + 86 + 8 x 4 + 12 + 20 pt = 358 pt at scale 2.
         XCTAssertEqual(picture.width, 780)
-        XCTAssertEqual(picture.height, 710)
+        XCTAssertEqual(picture.height, 716)
         let svg = get("/card.svg", query)
         XCTAssertEqual(svg.status, 200)
         XCTAssertTrue(json(svg).contains("Bold, toggle button, on"), "the button row says it is a toggle button")

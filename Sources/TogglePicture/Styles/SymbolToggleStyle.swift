@@ -3,11 +3,14 @@ import Scene
 
 /// Seed 001's `MyToggleStyle` (docs/design-facts.md section 11): the label above a 50 x 50 pt
 /// symbol (`VStack`, default spacing 8 pt), `hare` when on and `xmark.circle` when off; mixed
-/// adds a 3 pt orange rectangle stroke around the whole. The symbol is drawn in the label colour
-/// (primary: black light, white dark); its frame stays 50 pt at every Dynamic Type size (the
-/// seed's fixed `frame`). The canvas keeps 1.5 pt around the content in every state, where the
-/// outer half of the stroke falls, so the three states have the same size. Offered a width
-/// (`proposedWidth`, a row's), the label wraps to it (less 3 pt). Mirrored (right to left),
+/// adds a 3 pt orange rectangle border around the whole (the seed's `.overlay` of the stack). The
+/// symbol is drawn in the label colour (primary: black light, white dark); its frame stays 50 pt
+/// at every Dynamic Type size (the seed's fixed `frame`). The border lies wholly outside the
+/// stack's frame, so it never covers the symbol, whose glyph reaches the frame's edges (SwiftUI's
+/// `stroke` straddles the edge, half inside, which hid the outer 1.5 pt of `xmark.circle`; this
+/// picture keeps the symbol whole). The canvas keeps the border's 3 pt around the content in every
+/// state, so the three states have the same size. Offered a width (`proposedWidth`, a row's),
+/// the label wraps to it (less 6 pt). Mirrored (right to left),
 /// the picture is the same: the stack has no leading or trailing part (a wrapped label's lines
 /// end at the right).
 public struct SymbolToggleStyle: ToggleStyle {
@@ -16,18 +19,18 @@ public struct SymbolToggleStyle: ToggleStyle {
     public var symbols: StyleSymbols? { StyleSymbols(on: "hare", off: "xmark.circle", mixed: "xmark.circle") }
     public var needsLabel: Bool { true }
 
-    /// The stack (label, 8 pt, 50 pt symbol; as wide as the wider) and the 1.5 pt on every side
-    /// where the warning border's outer half falls.
+    /// The stack (label, 8 pt, 50 pt symbol; as wide as the wider) and the 3 pt on every side
+    /// where the warning border falls.
     public func idealSize(_ spec: ToggleSpec) -> SizeInPoints {
         let content = SymbolStyleLayout(spec: spec, label: label(spec)).content
-        return SizeInPoints(width: content.width + SymbolStyleLayout.borderWidth,
-                            height: content.height + SymbolStyleLayout.borderWidth)
+        return SizeInPoints(width: content.width + 2 * SymbolStyleLayout.borderWidth,
+                            height: content.height + 2 * SymbolStyleLayout.borderWidth)
     }
 
-    /// The label, wrapped to `proposedWidth` less the border's outer halves.
+    /// The label, wrapped to `proposedWidth` less the border on either side.
     public func label(_ spec: ToggleSpec) -> StyleLabel {
         guard let proposed = spec.proposedWidth else { return StyleLabel.measured(spec) }
-        return StyleLabel.measured(spec, maxWidth: proposed - SymbolStyleLayout.borderWidth)
+        return StyleLabel.measured(spec, maxWidth: proposed - 2 * SymbolStyleLayout.borderWidth)
     }
 
     /// Layers, bottom to top: background (if any), symbol, label, the mixed state's stroke.
@@ -61,10 +64,10 @@ public struct SymbolStyleLayout: Sendable {
     public static let symbolFrame = 50.0
     /// `VStack`'s default spacing between label and symbol, pt.
     public static let spacing = 8.0
-    /// The warning border's line width, pt (`stroke(lineWidth: 3)`, centred on the content's edge).
+    /// The warning border's line width, pt (`stroke(lineWidth: 3)`), laid outside the content's edge.
     public static let borderWidth = 3.0
 
-    /// The stack's size, pt (without the border's outer half and the margin).
+    /// The stack's size, pt (without the border and the margin).
     public let content: SizeInPoints
     public let canvasWidth: Int
     public let canvasHeight: Int
@@ -83,7 +86,7 @@ public struct SymbolStyleLayout: Sendable {
         let labelPart = label.height > 0 ? label.height + Self.spacing : 0
         let height = labelPart + Self.symbolFrame
         content = SizeInPoints(width: width, height: height)
-        let margin = Self.borderWidth / 2 + spec.padding
+        let margin = Self.borderWidth + spec.padding
         canvasWidth = StyleDrawing.pixels(width + 2 * margin, scale: s)
         canvasHeight = StyleDrawing.pixels(height + 2 * margin, scale: s)
         // Content centred in the whole-pixel canvas.
@@ -96,11 +99,11 @@ public struct SymbolStyleLayout: Sendable {
         labelOrigin = Point(contentX + (contentWidth - label.width * s) / 2, contentY)
     }
 
-    /// The 3 pt stroke around the content as a ring (outer rectangle, inner rectangle; even-odd).
+    /// The 3 pt border around the content as a ring (outer rectangle 3 pt outside the content's
+    /// frame, inner rectangle on it; even-odd).
     public var warningBorder: Path {
-        let half = Self.borderWidth * scale / 2
-        var ring = Path.polygon(rectangle(inset: -half))
-        ring.append(.polygon(rectangle(inset: half)))
+        var ring = Path.polygon(rectangle(inset: -Self.borderWidth * scale))
+        ring.append(.polygon(rectangle(inset: 0)))
         return ring
     }
 
