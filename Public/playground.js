@@ -31,8 +31,14 @@ const STYLES = {
   button: { on_sym: "", off_sym: "", sym: "minus", color: "green", label: true },
   symbol: { on_sym: "hare", off_sym: "xmark.circle", sym: "xmark.circle", color: "green", label: true },
   tutorial: { on_sym: "checkmark", off_sym: "xmark", sym: "minus", color: "orange" },
+  // SwiftUI's default style, the switch on iOS: the server draws `switch` for it.
+  automatic: { on_sym: null, off_sym: null, sym: null, color: "green" },
 };
 const styleOf = (s) => STYLES[s.style] || STYLES.iconSwitch;
+/** The style the server draws: `automatic` is the switch. */
+const drawnStyle = (s) => (s.style === "automatic" ? "switch" : s.style);
+/** The style a query names, as the API reads it (any case), or undefined. */
+const styleNamed = (name) => Object.keys(STYLES).find((k) => k.toLowerCase() === String(name).toLowerCase());
 const SEARCH_LIMIT = 48;
 
 const $ = (id) => document.getElementById(id);
@@ -185,7 +191,7 @@ function dimensions(s) {
   const pad = Number(s.pad) || 0;
   if (s.style !== "iconSwitch" && s.style in STYLES && !isRow(s)) return styleDimensions(s, factor, scale, pad);
   // The switch's height: the icon switch's 32 pt x factor; switch and tutorial 31 pt.
-  const h = s.style === "switch" || s.style === "tutorial" ? 31 : 32 * factor;
+  const h = drawnStyle(s) === "switch" || s.style === "tutorial" ? 31 : 32 * factor;
   if (isRow(s)) {
     const loaded = preview.complete && preview.naturalWidth && preview.getAttribute("src") === toggleURL(s);
     const pxW = loaded ? preview.naturalWidth : Math.round((350 + 2 * pad) * scale);
@@ -203,7 +209,7 @@ function dimensions(s) {
 function styleDimensions(s, factor, scale, pad) {
   const margin = 2 * Math.round(pad * scale);
   let pxW, pxH;
-  if (s.style === "switch" || s.style === "tutorial") {
+  if (drawnStyle(s) === "switch" || s.style === "tutorial") {
     pxW = Math.round(51 * scale) + margin;
     pxH = Math.round(31 * scale) + margin;
   } else if (preview.complete && preview.naturalWidth && preview.getAttribute("src") === toggleURL(s)) {
@@ -446,9 +452,10 @@ function settingsFromQuery(search) {
   const get = (...names) => names.map((n) => params.get(n)).find((v) => v !== null);
   const truthy = (v) => ["1", "true", "yes", "on"].includes(String(v).toLowerCase());
   // A style starts from its own symbols and tint.
-  const style = STYLES[get("style")];
+  const named = styleNamed(get("style"));
+  const style = STYLES[named];
   if (style) {
-    s.style = get("style");
+    s.style = named;
     for (const k of ["on_sym", "off_sym", "sym", "color"]) if (style[k] !== null) s[k] = style[k];
   }
   if (get("label") !== undefined) s.label = get("label");

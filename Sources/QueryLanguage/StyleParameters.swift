@@ -11,8 +11,7 @@ enum StyleParameters {
     static func applyStyle(_ p: QueryDecoder.Pair, to spec: inout ToggleSpec) throws(ParameterError) {
         guard let style = style(named: p.value) else {
             let hint = nearestStyle(to: p.value).map { "did you mean \($0)? " } ?? ""
-            throw ToggleQuery.invalid(p, expected: hint + "a style: " + ToggleStyles.names.joined(separator: ", ")
-                                          + " (any case)")
+            throw ToggleQuery.invalid(p, expected: hint + expectedStyles)
         }
         spec.style = style.name
         if let symbols = style.symbols {
@@ -26,26 +25,36 @@ enum StyleParameters {
         }
     }
 
+    /// What `style` accepts, for its 400.
+    static let expectedStyles = "a style: " + ToggleStyles.names.joined(separator: ", ") + ", or "
+        + ToggleStyles.aliases.map { "\($0.alias) (SwiftUI's default style: \($0.style) on iOS)" }.joined(separator: ", ")
+        + " (any case)"
+
     /// The style called `name`, compared case-insensitively (`Switch`, `iconswitch`), as
-    /// `theme`, `state` and `dir` are; nil for a name not in `ToggleStyles.all`.
+    /// `theme`, `state` and `dir` are, or by an alias (`automatic`, `Automatic`: the switch);
+    /// nil for a name that is neither.
     static func style(named name: String) -> (any ToggleStyle)? {
         if let exact = ToggleStyles.style(named: name) { return exact }
         let key = EditDistance.lowercasedASCII(name)
+        if let alias = ToggleStyles.aliases.first(where: { Array($0.alias.utf8) == key }) {
+            return ToggleStyles.style(named: alias.style)
+        }
         return ToggleStyles.all.first { EditDistance.lowercasedASCII($0.name) == key }
     }
 
-    /// The style name `name` is probably a misspelling of (`swich`: `switch`, `buton`: `button`),
-    /// by optimal string alignment distance ignoring case: within 1 edit for names of up to 5
-    /// bytes, else 2; the nearest wins, the earlier style among equals. Nil when none is that close.
+    /// The style name or alias `name` is probably a misspelling of (`swich`: `switch`, `buton`:
+    /// `button`, `automatc`: `automatic`), by optimal string alignment distance ignoring case:
+    /// within 1 edit for names of up to 5 bytes, else 2; the nearest wins, the earlier style
+    /// among equals, aliases last. Nil when none is that close.
     static func nearestStyle(to name: String) -> String? {
         let key = EditDistance.lowercasedASCII(name)
         guard !key.isEmpty, key.count <= 64 else { return nil }
         let bound = key.count <= 5 ? 1 : 2
         var rows: [Int] = []
         var best: (distance: Int, name: String)?
-        for style in ToggleStyles.all {
-            let d = EditDistance.distance(key, EditDistance.lowercasedASCII(style.name), bound: bound, rows: &rows)
-            if d != Int.max, d < (best?.distance ?? Int.max) { best = (d, style.name) }
+        for candidate in ToggleStyles.names + ToggleStyles.aliases.map(\.alias) {
+            let d = EditDistance.distance(key, EditDistance.lowercasedASCII(candidate), bound: bound, rows: &rows)
+            if d != Int.max, d < (best?.distance ?? Int.max) { best = (d, candidate) }
         }
         return best?.name
     }

@@ -346,7 +346,8 @@ def main():
                   "on=1&tint=PapayaWhip&scale=3", "on=yes&color=%23FF9500", "on=1&color=rgb(10%2C20%2C30)",
                   "on=1&color=grey&theme=DARK&size=XLARGE", "state=MIXED", "on=0&off_color=red&offSymbol=bell.fill",
                   "on=1&onSymbol=mdi%3Aweather-night&bg=white&pad=4", "disabled=true&on=true",
-                  "on=1&color=hsl(35+100%25+50%25)", "scale=2.5&size=accessibility2", "on=0&sym=plus&on_sym=bolt"]:
+                  "on=1&color=hsl(35+100%25+50%25)", "scale=2.5&size=accessibility2", "on=0&sym=plus&on_sym=bolt",
+                  "style=automatic&on=1&scale=2", "style=AUTOMATIC&state=mixed"]:
             driver.get(base + "/?" + q)
             src_q, w_q, _ = preview_loaded(driver)
             tags = driver.execute_script("""const [a, b] = arguments;

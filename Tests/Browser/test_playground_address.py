@@ -99,6 +99,7 @@ PASTED = [
      "/row?label=Dark%20Mode&on=1&on_sym=moon.fill&color=indigo"),
     ("style=symbol&label=Bold&state=mixed", {"style": "symbol", "label": "Bold", "state": "mixed"},
      "/toggle?style=symbol&label=Bold&state=mixed"),
+    ("style=Automatic&on=1", {"style": "automatic"}, "/toggle?style=automatic&on=1"),
 ]
 
 

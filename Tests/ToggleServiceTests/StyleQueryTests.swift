@@ -77,7 +77,7 @@ final class StyleQueryTests: XCTestCase {
         for value in ["toggle", "", "fancy"] {
             let e = rejection("style=\(value)")
             XCTAssertEqual(e?.parameter, "style")
-            XCTAssertEqual(e?.expected, "a style: iconSwitch, switch, button, symbol, tutorial (any case)")
+            XCTAssertEqual(e?.expected, "a style: iconSwitch, switch, button, symbol, tutorial, or automatic (SwiftUI's default style: switch on iOS) (any case)")
         }
     }
 

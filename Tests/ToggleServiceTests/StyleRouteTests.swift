@@ -37,10 +37,33 @@ final class StyleRouteTests: XCTestCase {
         XCTAssertEqual(Set([a, c, d]).count, 3)
     }
 
+    /// `style=automatic`, SwiftUI's default style, is the switch on iOS: in any case, every
+    /// route and format draws the switch's bytes under the switch's ETag.
+    func testAutomaticIsTheSwitch() throws {
+        let responder = ToggleResponder(configuration: .init())
+        for (path, rest) in [("/toggle", "on=1&scale=2"), ("/toggle.svg", "state=mixed&theme=dark"),
+                             ("/toggle", "on=0&animate=1"), ("/row", "label=Wi-Fi&on=1"),
+                             ("/card", "row1.label=Wi-Fi&row1.on=1&row1.style=")] {
+            let suffix = rest.hasSuffix("=") ? "" : "&style="
+            let reference = responder.respond(to: request(path, rest + suffix + "switch"))
+            XCTAssertEqual(reference.status, 200, path + rest)
+            for name in ["automatic", "Automatic", "AUTOMATIC"] {
+                let response = responder.respond(to: request(path, rest + suffix + name))
+                XCTAssertEqual(response.status, 200, "\(path) \(name)")
+                XCTAssertEqual(response.headers["ETag"], reference.headers["ETag"], "\(path)?\(rest) \(name)")
+                XCTAssertEqual(response.body, reference.body, "\(path)?\(rest) \(name)")
+            }
+        }
+        let spec = try ToggleQuery(rawQuery: "style=automatic&on=1").spec
+        XCTAssertEqual(spec.style, "switch")
+        XCTAssertEqual(spec.canonicalKey, try ToggleQuery(rawQuery: "style=switch&on=1").spec.canonicalKey)
+    }
+
     func testBadStyleParametersAreJSON400s() throws {
         let responder = ToggleResponder(configuration: .init())
         let cases: [(String, String, String)] = [
-            ("style=fancy", "style", "a style: iconSwitch, switch, button, symbol, tutorial (any case)"),
+            ("style=fancy", "style", "a style: iconSwitch, switch, button, symbol, tutorial, or automatic (SwiftUI's default style: switch on iOS) (any case)"),
+            ("style=automatc", "style", "did you mean automatic? a style: "),
             ("style=switch&sym=star", "sym", "no symbol: style switch has no symbol"),
             ("style=button&on=1", "label", "a label (label=...): style button draws its label"),
             ("sources=1,2", "sources", "1 to 12 booleans"),

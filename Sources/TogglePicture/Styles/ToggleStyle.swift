@@ -103,6 +103,12 @@ public enum ToggleStyles {
         TutorialToggleStyle(),
     ]
 
+    /// Other names for a style, lowercased: `automatic` is SwiftUI's `.automatic`, the style a
+    /// `Toggle` gets unless told otherwise (seed 001's first example), which on iOS resolves to
+    /// `.switch` (Apple's documentation of `ToggleStyle.automatic`). An alias draws its style:
+    /// the same spec, canonical key, bytes and ETag.
+    public static let aliases: [(alias: String, style: String)] = [("automatic", "switch")]
+
     /// The default style's name, `iconSwitch`.
     public static var defaultName: String { all[0].name }
 
