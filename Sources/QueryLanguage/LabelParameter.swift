@@ -45,6 +45,13 @@ enum LabelParameter {
             throw ParameterError(error: "invalid value", parameter: p.name, value: text,
                                  expected: "a label without control characters (\(TextLayoutError.codePointText(control)) is one)")
         }
+        if let control = text.unicodeScalars.first(where: isEmbeddingOrOverride) {
+            throw ParameterError(error: "invalid value", parameter: p.name, value: text,
+                                 expected: "a label without bidi embeddings or overrides U+202A-U+202E "
+                                     + "(\(TextLayoutError.codePointText(control)) \(control.properties.name ?? "") is one, "
+                                     + "and would make the picture's text read otherwise than its alt text): use the "
+                                     + "isolates U+2066-U+2069 (LRI, RLI, FSI, PDI) to set a run's direction")
+        }
         if text.unicodeScalars.allSatisfy(isBlank) {
             throw ParameterError(error: "invalid value", parameter: p.name, value: text,
                                  expected: "a label with at least one visible character (this one has only spaces or "
@@ -66,6 +73,15 @@ enum LabelParameter {
     /// separators: a label is one line of text, wrapped by us.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// The bidi embedding and override controls (UAX #9 section 2.1): U+202A LEFT-TO-RIGHT
+    /// EMBEDDING, U+202B RIGHT-TO-LEFT EMBEDDING, U+202C POP DIRECTIONAL FORMATTING, U+202D
+    /// LEFT-TO-RIGHT OVERRIDE, U+202E RIGHT-TO-LEFT OVERRIDE. An override reorders the characters
+    /// after it, so a label could draw one text while its alt text reads another; UAX #9
+    /// recommends the isolates (U+2066-U+2069) instead, which are accepted.
+    static func isEmbeddingOrOverride(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A ... 0x202E).contains(scalar.value)
     }
 
     /// Characters that draw nothing: white space (U+0020, U+00A0, U+3000, ...), format characters

@@ -21,13 +21,30 @@ public enum ToggleScene {
         return try knob.makeBody(spec, pose: pose)
     }
 
+    /// `label` without the characters that only steer the direction of its runs: the isolates
+    /// U+2066-U+2069 (LRI, RLI, FSI, PDI) and the marks U+200E LEFT-TO-RIGHT MARK, U+200F
+    /// RIGHT-TO-LEFT MARK and U+061C ARABIC LETTER MARK (UAX #9). They shape the picture; in a
+    /// title, an `aria-label` or a PNG text chunk they would only be invisible characters that
+    /// change how a reader orders the words after them.
+    public static func spokenLabel(_ label: String) -> String {
+        guard label.unicodeScalars.contains(where: isDirectionalFormatting) else { return label }
+        return String(String.UnicodeScalarView(label.unicodeScalars.filter { !isDirectionalFormatting($0) }))
+    }
+
+    /// The isolates and the three directional marks (see `spokenLabel`).
+    static func isDirectionalFormatting(_ scalar: Unicode.Scalar) -> Bool {
+        (0x2066 ... 0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F
+            || scalar.value == 0x061C
+    }
+
     /// What VoiceOver says of the control: "Switch, on" ("off", "mixed"), then ", dimmed" when
     /// disabled (iOS's word for a disabled control); a label comes first ("Wi-Fi, switch, on"),
     /// and the button style says "toggle button".
+    /// The label is said without its directional formatting characters (`spokenLabel`).
     public static func accessibilityText(_ spec: ToggleSpec) -> String {
         let isButton = spec.style == ButtonToggleStyle().name
         var text = spec.label.isEmpty ? (isButton ? "Toggle button" : "Switch")
-            : spec.label + (isButton ? ", toggle button" : ", switch")
+            : spokenLabel(spec.label) + (isButton ? ", toggle button" : ", switch")
         text += ", "
         text += spec.state.rawValue
         if spec.disabled { text += ", dimmed" }
