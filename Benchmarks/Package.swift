@@ -16,59 +16,39 @@
 //   style-bench    every style drawn and encoded
 import PackageDescription
 
+/// Library products of the service's package.
+func service(_ names: String...) -> [Target.Dependency] {
+    names.map { .product(name: $0, package: "toggle-image-service") }
+}
+
 let package = Package(
     name: "toggle-image-service-benchmarks",
     dependencies: [
         .package(name: "toggle-image-service", path: ".."),
     ],
     targets: [
-        .executableTarget(name: "png-tuning", dependencies: [
-            .product(name: "ToggleService", package: "toggle-image-service"),
-            .product(name: "QueryLanguage", package: "toggle-image-service"),
-            .product(name: "TogglePicture", package: "toggle-image-service"),
-            .product(name: "ImageWriters", package: "toggle-image-service"),
-            .product(name: "Raster", package: "toggle-image-service"),
-            .product(name: "Geometry", package: "toggle-image-service"),
-        ], path: "png-tuning"),
-        .executableTarget(name: "row-bench", dependencies: [
-            .product(name: "ToggleService", package: "toggle-image-service"),
-            .product(name: "QueryLanguage", package: "toggle-image-service"),
-            .product(name: "TogglePicture", package: "toggle-image-service"),
-            .product(name: "Raster", package: "toggle-image-service"),
-            .product(name: "SceneRaster", package: "toggle-image-service"),
-        ], path: "row"),
-        .executableTarget(name: "apng-bench", dependencies: [
-            .product(name: "ToggleService", package: "toggle-image-service"),
-            .product(name: "QueryLanguage", package: "toggle-image-service"),
-        ], path: "apng", exclude: ["run.sh"]),
-        .executableTarget(name: "style-bench", dependencies: [
-            .product(name: "ToggleService", package: "toggle-image-service"),
-            .product(name: "QueryLanguage", package: "toggle-image-service"),
-            .product(name: "TogglePicture", package: "toggle-image-service"),
-        ], path: "styles"),
-        .executableTarget(name: "scene-bench", dependencies: [
-            .product(name: "ToggleService", package: "toggle-image-service"),
-            .product(name: "QueryLanguage", package: "toggle-image-service"),
-            .product(name: "TogglePicture", package: "toggle-image-service"),
-            .product(name: "ImageWriters", package: "toggle-image-service"),
-            .product(name: "Scene", package: "toggle-image-service"),
-            .product(name: "SceneRaster", package: "toggle-image-service"),
-            .product(name: "Raster", package: "toggle-image-service"),
-            .product(name: "Geometry", package: "toggle-image-service"),
-            .product(name: "Utilities", package: "toggle-image-service"),
-        ], path: "scene"),
+        .executableTarget(name: "png-tuning",
+                          dependencies: service("ToggleService", "QueryLanguage", "TogglePicture", "ImageWriters", "Raster", "Geometry"),
+                          path: "png-tuning"),
+        .executableTarget(name: "row-bench",
+                          dependencies: service("ToggleService", "QueryLanguage", "TogglePicture", "Raster", "SceneRaster"),
+                          path: "row"),
+        .executableTarget(name: "apng-bench",
+                          dependencies: service("ToggleService", "QueryLanguage"),
+                          path: "apng", exclude: ["run.sh"]),
+        .executableTarget(name: "style-bench",
+                          dependencies: service("ToggleService", "QueryLanguage", "TogglePicture"),
+                          path: "styles"),
+        .executableTarget(name: "scene-bench",
+                          dependencies: service("ToggleService", "QueryLanguage", "TogglePicture", "ImageWriters", "Scene",
+                                                "SceneRaster", "Raster", "Geometry", "Utilities"),
+                          path: "scene"),
         // SceneRaster for the knob as an Occluder (a Disc): it hides most of its shadow, as in the service.
-        .executableTarget(name: "raster-bench", dependencies: [
-            .product(name: "Geometry", package: "toggle-image-service"),
-            .product(name: "Raster", package: "toggle-image-service"),
-            .product(name: "Scene", package: "toggle-image-service"),
-            .product(name: "SceneRaster", package: "toggle-image-service"),
-        ], path: "raster/Sources/raster-bench"),
-        .executableTarget(name: "serving-bench", dependencies: [
-            .product(name: "ToggleService", package: "toggle-image-service"),
-            .product(name: "QueryLanguage", package: "toggle-image-service"),
-            .product(name: "Observability", package: "toggle-image-service"),
-            .product(name: "HTTPServer", package: "toggle-image-service"),
-        ], path: "serving/Sources/serving-bench"),
+        .executableTarget(name: "raster-bench",
+                          dependencies: service("Geometry", "Raster", "Scene", "SceneRaster"),
+                          path: "raster/Sources/raster-bench"),
+        .executableTarget(name: "serving-bench",
+                          dependencies: service("ToggleService", "QueryLanguage", "Observability", "HTTPServer"),
+                          path: "serving/Sources/serving-bench"),
     ]
 )
