@@ -51,7 +51,7 @@ enum Usage {
       toggle-server render 'on=1&theme=auto' -o on.svg
     takes the same parameters as GET /toggle, as a query or as --NAME VALUE flags:
     \(renderParameters)
-    See README.md (Parameters) for their values; a bad one exits 64 with what is accepted.
+    See README.md, section API, for their values; a bad one exits 64 with what is accepted.
     """
 
     /// Every `GET /toggle` parameter, from `ToggleQuery.parameters` (the table the server parses
