@@ -96,9 +96,11 @@ static int prepare(uint8_t *pixels, uint32_t width, uint32_t height, size_t stri
     r->text_chunks = text_count > 0 ? calloc((size_t)text_count, sizeof(png_text)) : NULL;
     if (!r->rows || (text_count > 0 && !r->text_chunks)) return -1;
     if (o && o->allow_palette) {
-        r->indices = malloc((size_t)width * height);
+        // Two bytes a pixel when colours may be merged: tis_palette_build's scratch.
+        r->indices = malloc((size_t)width * height * (o->palette_min_psnr > 0 ? 2 : 1));
         if (!r->indices) return -1;
-        if (tis_palette_build(pixels, width, height, stride, r->indices, &r->palette) != 0) {
+        tis_palette_bound bound = {o->palette_min_psnr, premultiplied};
+        if (tis_palette_build(pixels, width, height, stride, &bound, r->indices, &r->palette) != 0) {
             free(r->indices);
             r->indices = NULL;
         }

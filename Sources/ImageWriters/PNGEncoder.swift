@@ -49,6 +49,10 @@ public struct PNGEncoder: Sendable {
     /// Levels for smaller images, the first step whose bound the data is under wins: small
     /// images are cheap in bytes and dear in time per byte, large ones the other way round.
     public var smallImageLevels: [LevelStep] = []
+    /// Levels for a palette image's data (one byte per pixel) in place of `smallImageLevels`;
+    /// nil: `smallImageLevels`. Palette data compresses to a fraction of the bytes, so a
+    /// higher level costs less there.
+    public var paletteImageLevels: [LevelStep]? = nil
     /// zlib strategy (Z_DEFAULT_STRATEGY 0, Z_FILTERED 1, Z_HUFFMAN_ONLY 2, Z_RLE 3); -1 default.
     public var strategy: Int32 = -1
     /// zlib memLevel 1...9 (a hash table of 2^(memLevel + 7) entries); 0 picks the smallest table
@@ -58,6 +62,12 @@ public struct PNGEncoder: Sendable {
     /// 256 distinct RGBA values: the same pixels, a quarter of the data to compress. Off, every
     /// image is RGBA (what an APNG's frames, which share one header, need).
     public var allowsPalette = false
+    /// With `allowsPalette`: 0 writes a palette only when it holds the pixels exactly. Above 0, an
+    /// image with 257 to 512 distinct RGBA values is written as a palette too when drawing its
+    /// rarest colours with their nearest neighbours keeps at least this PSNR in dB against the
+    /// pixels given (R, G and B composited on black and, separately, on white: the measure of the
+    /// fidelity tests); else as RGBA.
+    public var paletteMinimumPSNR = 0.0
     /// Writes an sRGB chunk (rendering intent perceptual, PNG 1.2 section 4.2.2.4): the canvas
     /// composites in sRGB-encoded space, so its bytes are sRGB.
     public var writesSRGB = true
@@ -192,11 +202,17 @@ public struct PNGEncoder: Sendable {
         smallImageLevels.first { bytes < $0.belowBytes }?.level ?? compressionLevel
     }
 
+    /// The zlib level for `bytes` of palette image data: the first step of `paletteImageLevels`
+    /// (or `smallImageLevels`) that takes it, else `compressionLevel`.
+    public func level(forPaletteDataBytes bytes: Int) -> Int32 {
+        (paletteImageLevels ?? smallImageLevels).first { bytes < $0.belowBytes }?.level ?? compressionLevel
+    }
+
     private func options(width: Int, height: Int, pixelsPerMetre: UInt32, premultiplied: Bool) -> tis_png_options {
         tis_png_options(filters: filters, compression_level: level(forDataBytes: height * (1 + width * 4)),
-                        palette_compression_level: level(forDataBytes: height * (1 + width)),
+                        palette_compression_level: level(forPaletteDataBytes: height * (1 + width)),
                         strategy: strategy, memory_level: memoryLevel, allow_palette: allowsPalette ? 1 : 0,
-                        srgb: writesSRGB ? 1 : 0, pixels_per_metre: pixelsPerMetre,
+                        palette_min_psnr: paletteMinimumPSNR, srgb: writesSRGB ? 1 : 0, pixels_per_metre: pixelsPerMetre,
                         premultiplied: premultiplied ? 1 : 0,
                         reuse_image_data: reusesImageData ? 1 : 0)
     }

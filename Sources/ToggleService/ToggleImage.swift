@@ -116,11 +116,17 @@ public enum ToggleImage {
     }
 
     /// `encoder` plus a palette (colour type 3) when the picture has at most 256 distinct RGBA
-    /// values, as most toggles at scales 1 and 2 do: a quarter of the data to compress, and
-    /// smaller files. Used for still images; APNG frames share one header, so they stay RGBA.
+    /// values, as toggles at scale 1 do, or up to 512 whose rarest colours can be drawn with a
+    /// neighbour at 50 dB PSNR or better (the fidelity bound), as at scales 2 to 4: a quarter of
+    /// the data to compress, and smaller files. Palette data takes zlib level 3 under 10,000
+    /// bytes (scales 1 and 2), 5 under 100,000 (scales 3 and 4), 8 above, chosen with
+    /// `Benchmarks/png-size/toggles.sh`. Used for still images; APNG frames share one header, so
+    /// they stay RGBA.
     public static let stillEncoder: PNGEncoder = {
         var still = ToggleImage.encoder
         still.allowsPalette = true
+        still.paletteMinimumPSNR = 50
+        still.paletteImageLevels = [.init(belowBytes: 10_000, level: 3), .init(belowBytes: 100_000, level: 5)]
         return still
     }()
 

@@ -26,6 +26,10 @@ typedef struct {
 /// - `allow_palette`: 1 writes colour type 3 (PLTE, and tRNS for the translucent entries, which
 ///   come first) when the image has at most 256 distinct RGBA values: the same pixels, a quarter
 ///   of the data to compress. 0 always writes 8-bit RGBA.
+/// - `palette_min_psnr`: 0 keeps the palette exact. Above 0, an image with 257 to 512 distinct
+///   RGBA values is still written as a palette when merging its rarest colours into their nearest
+///   neighbours leaves at least this PSNR in dB (RGB channels, composited on black and on white,
+///   each) against the pixels given; else it is written as RGBA.
 /// - `srgb`: 1 writes an sRGB chunk, rendering intent perceptual (PNG 1.2 section 4.2.2.4).
 /// - `pixels_per_metre`: a pHYs chunk with this many pixels per metre on both axes (unit metre,
 ///   PNG 1.2 section 4.2.4.2); 0 writes none.
@@ -45,6 +49,7 @@ typedef struct {
     int strategy;
     int memory_level;
     int allow_palette;
+    double palette_min_psnr;
     int srgb;
     uint32_t pixels_per_metre;
     int premultiplied;
