@@ -25,7 +25,32 @@ public struct ToggleResponder: HTTPResponder {
         /// playground in a frame. Default `'none'` (nobody; pages also carry
         /// `X-Frame-Options: DENY` then). `toggle-server --frame-ancestors`.
         public var frameAncestors: String = "'none'"
+        /// Which routes this responder's listener answers. Default `.all` (one port).
+        public var listener: Listener = .all
         public init() {}
+    }
+
+    /// Which routes a listener answers; the others are 404, saying where they are.
+    public enum Listener: Sendable {
+        /// Every route: the service's one port (the default).
+        case all
+        /// Every route but `/metrics` (which is on the admin port).
+        case publicPort
+        /// Only `/metrics`, `/healthz` and `/readyz` (`toggle-server --admin-port`).
+        case adminPort
+
+        /// Whether `route` (nil: a static file) is answered on this listener.
+        func serves(_ route: ToggleRoute?) -> Bool {
+            switch self {
+            case .all: return true
+            case .publicPort: return route?.target != .metrics
+            case .adminPort:
+                switch route?.target {
+                case .metrics?, .healthz?, .readyz?: return true
+                default: return false
+                }
+            }
+        }
     }
 
     public let configuration: Configuration
@@ -58,7 +83,9 @@ public struct ToggleResponder: HTTPResponder {
     /// static files are a worker's (file reads, gzip, the metrics' text).
     public func plan(for request: HTTPRequest) -> HTTPResponsePlan {
         if request.method == "OPTIONS" { return .answer(Self.options(request)) }
-        guard let route = ToggleRoute.route(for: request) else {
+        let found = ToggleRoute.route(for: request)
+        guard configuration.listener.serves(found) else { return .answer(notOnThisListener(request)) }
+        guard let route = found else {
             return .work(.onWorker { staticFile(request).annotated(route: "static") })
         }
         switch route.target {
@@ -87,6 +114,13 @@ public struct ToggleResponder: HTTPResponder {
         case .answer(let response): return response
         case .work(let work): return work.answer()
         }
+    }
+
+    /// The 404 of a route another listener answers, saying which.
+    func notOnThisListener(_ request: HTTPRequest) -> HTTPResponse {
+        let hint = configuration.listener == .adminPort
+            ? " (the admin port answers /metrics, /healthz and /readyz)" : " (/metrics is on the admin port)"
+        return Self.error(status: 404, message: "not found: \(request.path)" + hint).annotated(route: "static")
     }
 
     func metricsText() -> HTTPResponse {

@@ -30,17 +30,38 @@ enum ServeCommand {
         let observers: [any HTTPServerMetrics] = accessLog.map { writer in
             [metrics, AccessLog(writer: writer)]
         } ?? [metrics]
+        let hooks = FanOutMetrics.combining(observers)
+        let report: @Sendable (String) -> Void = { Console.error($0) }
+        var responder = options.responder
+        if options.adminPort != nil { responder.listener = .publicPort }
         let server = HTTPServer(
             configuration: options.server,
-            responder: ToggleResponder(configuration: options.responder, cache: cache, metrics: metrics,
+            responder: ToggleResponder(configuration: responder, cache: cache, metrics: metrics,
                                        isReady: { readiness.isReady }),
-            metrics: FanOutMetrics.combining(observers),
-            report: { Console.error($0) })
+            metrics: hooks, report: report)
+        let admin = options.adminPort.map { port in
+            var configuration = options.server
+            configuration.host = options.adminHost ?? options.server.host
+            configuration.port = port
+            configuration.eventLoopCount = 1
+            configuration.maxConnectionsPerClient = nil
+            var adminResponder = options.responder
+            adminResponder.listener = .adminPort
+            return HTTPServer(configuration: configuration,
+                              responder: ToggleResponder(configuration: adminResponder, cache: cache, metrics: metrics,
+                                                         isReady: { readiness.isReady }),
+                              metrics: hooks, report: report)
+        }
         // Handlers first, so a SIGTERM that arrives right after the address line is printed
         // drains instead of killing the process.
-        installSignalHandlers(server: server, readiness: readiness, addressFile: options.addressFile,
-                              accessLog: accessLog)
-        guard let address = start(server, options: options) else { return 1 }
+        installSignalHandlers(servers: [server] + (admin.map { [$0] } ?? []), readiness: readiness,
+                              addressFile: options.addressFile, accessLog: accessLog)
+        guard let address = start(server, host: options.server.host, port: options.server.port) else { return 1 }
+        var adminAddress: BoundAddress?
+        if let admin {
+            guard let bound = start(admin, host: admin.configuration.host, port: admin.configuration.port) else { return 1 }
+            adminAddress = bound
+        }
         // Ready before the address line: a client that reads it may ask /readyz at once.
         readiness.markReady()
         // The address file before the address line, so whoever read the line finds the file.
@@ -48,6 +69,7 @@ enum ServeCommand {
             AddressFile.write(address, to: path)
         }
         Console.line("listening on \(address)")
+        if let adminAddress { Console.line("admin listening on \(adminAddress)") }
         let index = options.responder.publicDirectory + "/index.html"
         if !FileManager.default.fileExists(atPath: index) {
             Console.error("toggle-server: warning: no \(index) (static pages will be 404); "
@@ -60,17 +82,17 @@ enum ServeCommand {
         while true { pause() }
     }
 
-    /// Starts `server`, or says why it cannot listen (naming the port when it is taken) and
-    /// returns nil.
-    static func start(_ server: HTTPServer, options: ServeOptions) -> BoundAddress? {
+    /// Starts `server` (listening on `host`:`port`), or says why it cannot listen (naming the port
+    /// when it is taken) and returns nil.
+    static func start(_ server: HTTPServer, host: String, port: Int) -> BoundAddress? {
         do {
             return try server.start()
         } catch {
             var hint = ""
             if case .socket("bind", EADDRINUSE)? = error as? HTTPServerError {
-                hint = "; another process has port \(options.server.port): stop it or pick another with --port (0: any free port)"
+                hint = "; another process has port \(port): stop it or pick another (0: any free port)"
             }
-            Console.error("toggle-server: cannot listen on \(options.server.host):\(options.server.port): \(error)\(hint)")
+            Console.error("toggle-server: cannot listen on \(host):\(port): \(error)\(hint)")
             return nil
         }
     }
@@ -102,7 +124,9 @@ enum ServeCommand {
     /// line written, exit 0; a second signal exits at once. Set up inside a function: Dispatch
     /// signal handlers written in top-level code crash in Swift 6 mode when run on another queue
     /// (docs/design-facts.md section 8).
-    static func installSignalHandlers(server: HTTPServer, readiness: Readiness, addressFile: String?,
+    /// `servers` drain one after another, in order: the public port first, while the admin port
+    /// still answers `/readyz` (503) and `/metrics`.
+    static func installSignalHandlers(servers: [HTTPServer], readiness: Readiness, addressFile: String?,
                                       accessLog: AccessLogWriter?) {
         let queue = DispatchQueue(label: "toggle-server.signals")
         let state = SignalState()
@@ -121,7 +145,7 @@ enum ServeCommand {
                 state.received = true
                 readiness.markDraining()
                 say("signal \(signo): draining")
-                server.shutdown {
+                shutDown(servers[...]) {
                     if let addressFile { AddressFile.remove(addressFile) }
                     say("drained: exiting")
                     accessLog?.flush(timeout: 10)
@@ -131,6 +155,13 @@ enum ServeCommand {
             source.resume()
             state.sources.append(source)
         }
+    }
+
+    /// Drains `servers` one after another, then calls `completion`.
+    static func shutDown(_ servers: ArraySlice<HTTPServer>, completion: @escaping @Sendable () -> Void) {
+        guard let first = servers.first else { return completion() }
+        let rest = Array(servers.dropFirst())
+        first.shutdown { shutDown(rest[...], completion: completion) }
     }
 
     /// Signal bookkeeping, confined to the signal queue.

@@ -13,6 +13,11 @@ struct ServeOptions {
     /// that `toggle-server probe` (the container's HEALTHCHECK) finds a port given on the command
     /// line or chosen with `--port 0`; nil (the default, or an empty value) writes nothing.
     var addressFile: String?
+    /// The admin listener's port (`/metrics`, `/healthz`, `/readyz`; `/metrics` then leaves the
+    /// public port), or nil (the default: one port). 0 picks a free port.
+    var adminPort: Int?
+    /// The admin listener's address; nil: `server.host`.
+    var adminHost: String?
 
     /// An option's flag, environment variable, and how to apply its value (false if invalid).
     struct Option: Sendable {
@@ -24,6 +29,13 @@ struct ServeOptions {
     static let options: [Option] = [
         Option(flag: "--host", environment: "HOST") { o, v in o.server.host = v; return !v.isEmpty },
         integer("--port", "PORT", \.server.port, 0...65535),
+        Option(flag: "--admin-port", environment: "ADMIN_PORT") { o, v in
+            if v.isEmpty || v == "off" { o.adminPort = nil; return true }
+            guard v.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(v), (0 ... 65535).contains(n) else { return false }
+            o.adminPort = n
+            return true
+        },
+        Option(flag: "--admin-host", environment: "ADMIN_HOST") { o, v in o.adminHost = v; return !v.isEmpty },
         Option(flag: "--public-dir", environment: "PUBLIC_DIR") { o, v in o.responder.publicDirectory = v; return !v.isEmpty },
         integer("--max-age", "MAX_AGE", \.responder.maxAge, 0...Int.max),
         seconds("--header-timeout", "HEADER_TIMEOUT", \.server.headerTimeout, allowsZero: false),

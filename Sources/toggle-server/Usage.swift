@@ -20,6 +20,9 @@ enum Usage {
       --host HOST            HOST            address to bind (default 0.0.0.0)
       --port PORT            PORT            TCP port, 0 for any free port (default 8080)
       --public-dir DIR       PUBLIC_DIR      static files (default Public)
+      --admin-port PORT      ADMIN_PORT      a second listener for /metrics, /healthz and /readyz;
+                                             /metrics then leaves the public port (default off: one port)
+      --admin-host HOST      ADMIN_HOST      address of the admin listener (default: --host)
       --max-age SECONDS      MAX_AGE         Cache-Control max-age of images (default 86400)
       --header-timeout S     HEADER_TIMEOUT  seconds to receive a request head (default 10)
       --idle-timeout S       IDLE_TIMEOUT    seconds a keep-alive connection may idle (default 60)
