@@ -64,6 +64,12 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     /// written), then its target let go, so that the parser's buffer is not shared when it next
     /// appends.
     private var current = Current()
+    /// A request was read (or refused, or timed out) and its exchange not yet reported: closing
+    /// now reports it as cut (`reportCut`), so that every request read has its one report.
+    private var reportDue = false
+    /// Why the connection is being closed, for the report of a cut exchange (`reset`,
+    /// `drain_deadline`, `timeout`, `error`); nil: an ordinary close.
+    private var closeCause: String?
     private struct Current {
         var method: String?
         var target: ArraySlice<UInt8> = []
@@ -121,7 +127,10 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     /// Closes at once (drain deadline passed). Any thread.
     func forceClose() {
-        loop.execute { self.perform(self.machine.forceClose()) }
+        loop.execute { [self] in
+            if !machine.isClosed { closeCause = "drain_deadline" }
+            perform(machine.forceClose())
+        }
     }
 
     // MARK: Loop
@@ -129,7 +138,10 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private func setUp() {
         guard !machine.isClosed else { return }
         let events = Epoll.readable | Epoll.writable | Epoll.readHangUp | Epoll.edgeTriggered
-        guard let token = loop.register(fd, events: events, handler: self) else { return perform(machine.failed()) }
+        guard let token = loop.register(fd, events: events, handler: self) else {
+            closeCause = "error"
+            return perform(machine.failed())
+        }
         self.token = token
         loop.addTimed(self)
         updateDeadline()
@@ -138,10 +150,13 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     func handle(events: UInt32) {
         guard !machine.isClosed else { return }
-        if events & (Epoll.error | Epoll.hangUp) != 0, machine.isResponding {
+        // EPOLLERR or EPOLLHUP: reset (a peer's half-close is EPOLLRDHUP alone, and still gets
+        // its answer, RFC 9112 section 9.6).
+        let reset = events & (Epoll.error | Epoll.hangUp) != 0
+        if reset, machine.isResponding {
             // Reset while its answer is being made: nobody will read it. Close now, freeing the
             // descriptor, and let queued responder work for it be dropped before it starts.
-            return perform(machine.failed())
+            return peerWentAway()
         }
         if events & (Epoll.readable | Epoll.readHangUp | Epoll.error | Epoll.hangUp) != 0 {
             inputPending = true
@@ -152,12 +167,32 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
             if machine.isClosed { return }
         }
         if inputPending && machine.wantsInput { readable() }
+        // The request and the reset came in one read: the request was taken and its answer is
+        // due, but nobody is there to read it.
+        if reset, machine.isResponding { peerWentAway() }
+    }
+
+    /// The peer reset the connection (or its socket failed): close now, reporting an exchange
+    /// in progress as cut by a reset; work queued for it is dropped before it starts.
+    private func peerWentAway() {
+        guard !machine.isClosed else { return }
+        closeCause = "reset"
+        perform(machine.failed())
+    }
+
+    /// Whether the socket has been reset or has failed (poll(2): POLLERR or POLLHUP), without
+    /// reading: one system call, asked before work for the connection starts.
+    private var isPeerGone: Bool {
+        var wanted = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&wanted, 1, 0) > 0 && wanted.revents & Int16(POLLERR | POLLHUP) != 0
     }
 
     func deadlineDue(now: Double) {
         deadline = nil
         guard !machine.isClosed else { return }
+        closeCause = "timeout"
         perform(machine.timerFired(now: now))
+        if !machine.isClosed { closeCause = nil }
         updateDeadline()
     }
 
@@ -177,6 +212,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
             processInput()
         case .respondWithError(let status):
             current = Current(started: MonotonicClock.now())
+            reportDue = true
             send(ResponseSerializer.errorResponse(status: status), isHead: false)
         case .retryWrite:
             writable()
@@ -222,7 +258,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                     inputPending = false
                     return  // what was read is parsed already (`processInput` after each read)
                 case .failed:
-                    return perform(machine.failed())
+                    return peerWentAway()
                 case .bytes(0):
                     inputPending = false
                     return perform(machine.inputClosed())
@@ -269,11 +305,13 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                 return perform(machine.parsed(outcome, now: now))
             case .rejected(let rejection):
                 current = Current(started: now)
+                reportDue = true
                 _ = machine.parsed(.rejected(status: rejection.status, close: rejection.closeConnection), now: now)
                 send(ResponseSerializer.errorResponse(for: rejection), isHead: false)
             case .head(let head):
                 current = Current(method: head.request.method, target: head.request.targetUTF8,
                                   http1_0: head.request.version == .http1_0, started: now)
+                reportDue = true
                 guard machine.parsed(.head(close: !head.keepAlive), now: now) == .respond else { return }
                 respond(to: head.request, started: now)
             }
@@ -310,6 +348,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         }
         var next = work
         while true {
+            // Reset since the request was read (the event not seen yet this turn): no work for nobody.
+            if isPeerGone { return peerWentAway() }
             switch next.make(true) {
             case .answer(let response):
                 return send(response, isHead: isHead)
@@ -331,6 +371,10 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                 let refusal = Self.queueRefusal
                 return loop.execute { self.send(refusal, isHead: isHead) }
             }
+            // Reset while this waited: say so to the loop, which closes, instead of rendering.
+            // (Should the connection have closed meanwhile and its descriptor been reused, the
+            // loop finds it closed and does nothing.)
+            if self.isPeerGone { return loop.execute { self.peerWentAway() } }
             Self.yieldToEventLoops()
             let response = work.answer()
             loop.execute { self.send(response, isHead: isHead) }
@@ -401,7 +445,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                 machine.writeBlocked(now: MonotonicClock.now())
                 return updateDeadline()  // the next EPOLLOUT edge (or the retry deadline) goes on
             case .failed:
-                finishWrite(bytes: outOffset)
+                closeCause = "reset"
+                finishWrite(bytes: outOffset, cut: "reset")
                 return perform(machine.failed())
             }
         }
@@ -412,17 +457,38 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     /// Ends the write: reports the exchange (`bytes` written) and lets go of the response and
     /// the request's target. Returns the time it was reported at.
+    /// `cut`: why the rest was not written (the report's `cut` annotation).
     @discardableResult
-    private func finishWrite(bytes: Int) -> Double {
+    private func finishWrite(bytes: Int, cut: String? = nil) -> Double {
         writing = false
+        reportDue = false
         let now = MonotonicClock.now()
         if reportsExchanges {
+            var annotations = outAnnotations
+            if let cut { annotations["cut"] = cut }
             metrics.requestCompleted(HTTPExchange(
                 method: current.method, targetUTF8: current.target, hasTarget: current.method != nil,
-                status: outStatus, bytes: bytes, duration: now - current.started, annotations: outAnnotations))
+                status: outStatus, bytes: bytes, duration: now - current.started, annotations: annotations))
         }
         releaseOutput()
         return now
+    }
+
+    /// Reports the exchange in progress as the connection closes (`reportDue`): a response being
+    /// written with the bytes written so far, or, when none was started, status 499 (nginx's
+    /// "client closed request", here also for a close by the server) with 0 bytes; both
+    /// annotated `cut` with `closeCause`.
+    private func reportCut() {
+        let cause = closeCause ?? "closed"
+        if writing {
+            finishWrite(bytes: outOffset, cut: cause)
+            return
+        }
+        reportDue = false
+        guard reportsExchanges else { return }
+        metrics.requestCompleted(HTTPExchange(
+            method: current.method, targetUTF8: current.target, hasTarget: current.method != nil, status: 499,
+            bytes: 0, duration: MonotonicClock.now() - current.started, annotations: ["cut": cause]))
     }
 
     private func releaseOutput() {
@@ -435,6 +501,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     /// Performs `.close` (the machine returns it once).
     private func closeDescriptor() {
         cancellation.cancel()
+        if reportDue { reportCut() }
         writing = false
         releaseOutput()
         deadline = nil

@@ -140,7 +140,8 @@ public final class ServiceMetrics: HTTPServerMetrics {
             break
         }
         let shed = status == 503 && exchange.annotations["shed"] != nil
-        let route = annotated ?? routeLabel(exchange, shed: shed)
+        // A 499 (cut before any answer) has no route annotation either: named by its target too.
+        let route = annotated ?? routeLabel(exchange, shed: shed || exchange.status == 499)
         let stripe = self.stripe
         stripe.responseBytes.wrappingAdd(exchange.bytes, ordering: .relaxed)
         if shed { stripe.shed.wrappingAdd(1, ordering: .relaxed) }
