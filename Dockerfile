@@ -45,15 +45,33 @@ RUN swift build -c release --static-swift-stdlib --product toggle-server \
     done > /pkg/owners \
  && cut -d: -f1 /pkg/owners | sort -u > /pkg/runtime-packages \
  && cat /pkg/runtime-packages
+# The fonts labels are drawn with (docs/scripts.md): Debian's Noto packages here, then only the
+# files the server lists as its font set (`toggle-server fonts`, as fontconfig finds them) and the
+# packages' copyright files (SIL Open Font License 1.1), at their own paths for the runtime stage.
+# hadolint ignore=DL3008
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
+ && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /fonts \
+ && /out/toggle-server fonts | cut -f1 | sort -u | grep '^/usr/share/fonts/' \
+      | while read -r file; do cp --parents "$file" /fonts/; done \
+ && for pkg in fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji; do \
+      cp --parents "/usr/share/doc/$pkg/copyright" /fonts/; \
+    done \
+ && du -sh /fonts
 
-# Run: glibc, libstdc++, libgcc and the C libraries (libpng, zlib, ...), each only if the base
-# image lacks it (--no-upgrade: a package already there is not replaced by a newer copy in a
-# second layer); no shell tools are needed, the health check is the binary's own probe mode.
+# Run: glibc, libstdc++, libgcc and the C libraries (libpng, zlib, ICU, fontconfig, ...), each
+# only if the base image lacks it (--no-upgrade: a package already there is not replaced by a
+# newer copy in a second layer); no shell tools are needed, the health check is the binary's own
+# probe mode. The font files, then fontconfig's cache of them (fc-cache, from the fontconfig
+# package), so the server's start-up reads the cache instead of every font.
 FROM debian:bookworm-slim
 COPY --from=build /pkg/runtime-packages /tmp/runtime-packages
+COPY --from=build /fonts/ /
 # hadolint ignore=DL3008,SC2046
 RUN apt-get update \
- && apt-get install -y --no-install-recommends --no-upgrade $(cat /tmp/runtime-packages) \
+ && apt-get install -y --no-install-recommends --no-upgrade $(cat /tmp/runtime-packages) fontconfig \
+ && fc-cache -s \
  && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages \
  && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin toggle
 WORKDIR /app

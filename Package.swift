@@ -23,7 +23,8 @@
 //   CHarfBuzz      system library: Debian's HarfBuzz 6 (pkg-config `harfbuzz`)
 //   CLibICU        system library: Debian's ICU (pkg-config `icu-uc`), for CICU only
 //   CICU           small C target over ICU: bidi (ubidi), line and grapheme breaks (ubrk)
-//   TextLayout     bundled fonts, shaping, font runs, bidi (UAX #9), line breaking (UAX #14),
+//   CFontconfig    system library: Debian's fontconfig (pkg-config `fontconfig`), the system's fonts
+//   TextLayout     bundled Inter and the system's fonts found by fontconfig, shaping, font runs, bidi (UAX #9), line breaking (UAX #14),
 //                  glyph outlines as paths; on Geometry
 //   CZlib          system library: zlib (pkg-config `zlib`), gzip for text responses
 //   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes), SVG
@@ -94,9 +95,10 @@ let package = Package(
         .systemLibrary(name: "CLibICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .target(name: "CICU", dependencies: ["CLibICU"], cSettings: [.unsafeFlags(["-gdwarf-4"])],
                 linkerSettings: [.linkedLibrary("icuuc")]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .target(
             name: "TextLayout",
-            dependencies: ["CHarfBuzz", "CICU", "Geometry", "Utilities"],
+            dependencies: ["CHarfBuzz", "CICU", "CFontconfig", "CZlib", "Geometry", "Utilities"],
             resources: [.copy("Resources/Fonts")]
         ),
         .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "Geometry", "Utilities"]),
@@ -119,7 +121,7 @@ let package = Package(
             swiftSettings: servingPathSettings
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "QueryLanguage", "Observability",
-                                                                "TogglePicture", "HTTPServer", "Utilities"]),
+                                                                "TogglePicture", "HTTPServer", "Utilities", "TextLayout"]),
         // Fuzz targets. Their libFuzzer entry point is compiled only with `-DFUZZING` (scripts/fuzz);
         // otherwise they are stubs with a `main`, so plain `swift build` and `swift test` still link.
         .executableTarget(name: "fuzz-request-parser", dependencies: ["HTTPServer"], path: "Fuzz/RequestParser"),

@@ -10,7 +10,7 @@ enum LabelParameter {
     /// bounds the picture's height).
     static let maximumLines = 12
 
-    static let fonts = "Inter, Noto Sans Arabic or Noto Sans Hebrew"
+    static let fonts = "Inter or the installed Noto fonts (docs/scripts.md)"
 
     /// Most pixels a `/row` or `/card` picture may have (32 MB of RGBA): a bound on the memory
     /// and time one request can take.
@@ -32,7 +32,7 @@ enum LabelParameter {
     }
 
     /// The label, checked: 1 to 200 characters, not only blank ones (`isBlank`), no control
-    /// characters, every character in a bundled font.
+    /// characters, every grapheme cluster in one font of the set.
     /// - Throws: `ParameterError` naming the parameter, the value and, for a bad character, its
     ///   code point.
     static func parse(_ p: QueryDecoder.Pair, textLayout: TextLayout = .shared) throws(ParameterError) -> String {

@@ -84,7 +84,7 @@ enum StyleParameters {
     }
 
     /// `label` on `/toggle`: as `/row` takes it (`LabelParameter`: 1 to 200 characters, no
-    /// control characters, every character in a bundled font).
+    /// control characters, every grapheme cluster in one font of the set).
     /// - Throws: `ParameterError` naming the label and what is wrong with it.
     static func label(_ p: QueryDecoder.Pair) throws(ParameterError) -> String {
         try LabelParameter.parse(p)

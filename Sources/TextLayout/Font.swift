@@ -1,12 +1,17 @@
 import CHarfBuzz
-import Foundation
 
-/// One loaded font: a HarfBuzz face and a font object at the face's own units per em, made
+/// One loaded font face: a HarfBuzz face and a font object at the face's own units per em, made
 /// immutable after creation (HarfBuzz documents immutable fonts as safe to share across threads,
-/// so this type is `Sendable`).
+/// so this type is `Sendable`). The file is mapped, not copied (`hb_blob_create_from_file`).
 ///
 /// Metrics are in font units (y up, as in the font); `TextLayout` scales them to pt.
 public final class Font: @unchecked Sendable {
+    /// The family name fontconfig gives (or the bundled font's): "Inter Medium", "Noto Sans Thai".
+    public let family: String
+    /// The font file, and the face's index in it (a collection such as NotoSansCJK-Regular.ttc
+    /// holds several faces).
+    public let path: String
+    public let faceIndex: Int
     /// Units per em of the face (`head.unitsPerEm`).
     public let unitsPerEm: Int
     /// Distance from the baseline up to the top of the line box, font units, positive:
@@ -16,31 +21,34 @@ public final class Font: @unchecked Sendable {
     /// Distance from the baseline down to the bottom of the line box, font units, positive
     /// (the font's descender, which is negative, with its sign flipped).
     public let descender: Int
+    /// Whether the face's glyphs are PNG bitmaps (`CBDT`/`sbix`, as Noto Color Emoji's), not outlines.
+    public let hasColorBitmaps: Bool
 
     let face: OpaquePointer
     /// At scale = units per em, so positions and outlines come in font units.
     let hbFont: OpaquePointer
 
-    /// Loads a font file's bytes (OpenType/TrueType, face index 0).
-    /// - Throws: `TextLayoutError.fontUnreadable` when HarfBuzz finds no glyphs in it.
-    public init(data: Data, name: String) throws {
-        let blob: OpaquePointer = data.withUnsafeBytes { raw in
-            // HB_MEMORY_MODE_DUPLICATE: HarfBuzz keeps its own copy of the bytes.
-            hb_blob_create(raw.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(raw.count),
-                           HB_MEMORY_MODE_DUPLICATE, nil, nil)
-        }
+    /// Loads face `faceIndex` of the font file at `path`.
+    /// - Throws: `TextLayoutError.fontMissing` when the file cannot be read,
+    ///   `.fontUnreadable` when HarfBuzz finds no glyphs in the face.
+    public init(path: String, faceIndex: Int = 0, family: String) throws {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw TextLayoutError.fontMissing(name: path) }
         defer { hb_blob_destroy(blob) }
-        let face = hb_face_create(blob, 0)!
+        let face = hb_face_create(blob, UInt32(faceIndex))!
         guard hb_face_get_glyph_count(face) > 0 else {
             hb_face_destroy(face)
-            throw TextLayoutError.fontUnreadable(name: name)
+            throw TextLayoutError.fontUnreadable(name: path)
         }
         hb_face_make_immutable(face)
         let font = hb_font_create(face)!
         hb_font_make_immutable(font)
         self.face = face
         self.hbFont = font
+        self.path = path
+        self.faceIndex = faceIndex
+        self.family = family
         unitsPerEm = Int(hb_face_get_upem(face))
+        hasColorBitmaps = hb_ot_color_has_png(face) != 0
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
         ascender = Int(extents.ascender)
@@ -58,17 +66,14 @@ public final class Font: @unchecked Sendable {
         return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
     }
 
-    /// Loads one of the bundled fonts from the target's resources.
-    /// - Throws: `TextLayoutError.fontMissing` when the resource bundle lacks the file.
-    public static func load(_ font: BundledFont) throws -> Font {
-        let name = font.rawValue
-        let dot = name.lastIndex(of: ".")!
-        guard let url = Bundle.module.url(forResource: String(name[..<dot]),
-                                          withExtension: String(name[name.index(after: dot)...]),
-                                          subdirectory: "Fonts"),
-              let data = FileManager.default.contents(atPath: url.path) else {
-            throw TextLayoutError.fontMissing(name: name)
-        }
-        return try Font(data: data, name: name)
+    /// Every code point the face's `cmap` maps, as closed ranges in increasing order.
+    func coveredRanges() -> [ClosedRange<UInt32>] {
+        let set = hb_set_create()!
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        var ranges: [ClosedRange<UInt32>] = []
+        var first: hb_codepoint_t = UInt32.max, last: hb_codepoint_t = UInt32.max  // HB_SET_VALUE_INVALID
+        while hb_set_next_range(set, &first, &last) != 0 { ranges.append(first...last) }
+        return ranges
     }
 }

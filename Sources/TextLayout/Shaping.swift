@@ -17,10 +17,12 @@ public struct ShapedGlyph: Sendable, Equatable {
 /// A run of text in one font and one direction, shaped. Glyphs are in visual order (left to
 /// right), as HarfBuzz returns them for both directions.
 public struct ShapedRun: Sendable {
-    public let font: BundledFont
+    public let font: FontID
     /// Font size, pt (the em square is `size` pt tall).
     public let size: Double
     public let direction: TextDirection
+    /// The BCP 47 tag HarfBuzz shaped it with.
+    public let language: String
     public let glyphs: [ShapedGlyph]
 
     /// Sum of the advances, pt.
@@ -32,23 +34,12 @@ public struct ShapedRun: Sendable {
 /// tools print for that size, to 1/64 pt.
 let subunitsPerPoint = 64.0
 
-extension BundledFont {
-    /// BCP 47 language given to HarfBuzz for runs in this font (selects `locl` forms).
-    var languageTag: String {
-        switch self {
-        case .interMedium: return "en"
-        case .notoSansArabic: return "ar"
-        case .notoSansHebrew: return "he"
-        }
-    }
-}
-
 extension Font {
     /// Shapes `scalars` with HarfBuzz (`hb_shape`, default features: kerning, ligatures, Arabic
     /// joining, marks) at `size` pt in `direction`, script guessed from the text, language from
     /// `language` (a BCP 47 tag).
     func shape(_ scalars: [Unicode.Scalar], size: Double, direction: TextDirection,
-               language: String, as font: BundledFont) -> ShapedRun {
+               language: String, as font: FontID) -> ShapedRun {
         // A font of its own on the face, not a sub-font: a sub-font would ask the parent at units
         // per em and round again when scaling, 1/64 pt off hb-shape's answer now and then.
         let sized = hb_font_create(face)!
@@ -77,6 +68,6 @@ extension Font {
                                       xOffset: Double(p.x_offset) / subunitsPerPoint,
                                       yOffset: Double(p.y_offset) / subunitsPerPoint))
         }
-        return ShapedRun(font: font, size: size, direction: direction, glyphs: glyphs)
+        return ShapedRun(font: font, size: size, direction: direction, language: language, glyphs: glyphs)
     }
 }

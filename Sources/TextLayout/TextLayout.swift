@@ -1,85 +1,80 @@
 import Geometry
 import Utilities
 
-/// Lays out labels in the bundled fonts: font runs, shaping (HarfBuzz), line breaking, and
-/// glyph outlines as paths. Shaped runs are cached by font, size, direction and text; outlines by
-/// font and glyph (in font units, so every size shares them). Safe to use from any thread.
+/// Lays out labels in a font set (Inter and the system's Noto faces): fonts per grapheme
+/// cluster, bidi, line breaking, shaping (HarfBuzz), and glyph outlines as paths. Shaped runs are
+/// cached by font, size, direction, language and text; outlines by font and glyph (in font units,
+/// so every size shares them). Safe to use from any thread.
 public final class TextLayout: Sendable {
-    private let fonts: [BundledFont: Font]
+    /// The fonts, found once when the layout is made.
+    public let fontSet: FontSet
     /// Shaped runs: labels come back in bursts, so a full table starts over.
     private let runs = BoundedCache<RunKey, ShapedRun>(capacity: 4096, whenFull: .startOver)
-    /// Glyph outlines: the bundled fonts have a few thousand glyphs, and few are ever drawn.
+    /// Glyph outlines: a label draws a few dozen of the fonts' glyphs.
     private let outlines = BoundedCache<GlyphKey, Path>(capacity: 8192, whenFull: .startOver)
 
     private struct RunKey: Hashable, Sendable {
-        var font: BundledFont
+        var font: FontID
         var size: Double
         var direction: TextDirection
+        var language: String
         var text: String
     }
 
     private struct GlyphKey: Hashable, Sendable {
-        var font: BundledFont
+        var font: FontID
         var glyph: UInt32
     }
 
     /// How far, in px, the straight segments that fill glyph outlines may stray from the curves:
     /// 0.02 px changes a pixel's coverage by at most 0.02 (5 of 255 levels, at an edge), and
     /// needs about a third of the segments of Flattening.defaultTolerance (0.002 px), which the
-    /// toggle's large shapes use. `LabelPixelTests` holds labels filled with it to >= 35 dB
+    /// toggle's large shapes use. `LabelPixelTests` holds labels filled with it to >= 40 dB
     /// against FreeType.
     public static let flatteningTolerance = 0.02
 
-    public init(fonts: [BundledFont: Font]) {
-        self.fonts = fonts
+    public init(fontSet: FontSet) {
+        self.fontSet = fontSet
     }
 
-    /// The bundled fonts, loaded once on first use. A missing font is a packaging fault, so
-    /// this stops the process with a message saying which resource folder to ship.
+    /// Inter and the system's fonts (`FontSet.system()`), found once, on first use (the server
+    /// asks at start-up). A missing Inter is a packaging fault, so this stops the process with a
+    /// message saying which resource folder to ship.
     public static let shared: TextLayout = {
         do {
-            return try TextLayout.bundled()
+            return TextLayout(fontSet: try FontSet.system())
         } catch {
             fatalError("\(error)")
         }
     }()
 
-    /// Loads every bundled font from the resources.
-    /// - Throws: `TextLayoutError.fontMissing` / `.fontUnreadable`.
-    public static func bundled() throws -> TextLayout {
-        var fonts: [BundledFont: Font] = [:]
-        for font in BundledFont.allCases { fonts[font] = try Font.load(font) }
-        return TextLayout(fonts: fonts)
-    }
+    /// The loaded font `id`.
+    public func font(_ id: FontID) -> Font { fontSet[id] }
 
-    /// The loaded font object for `font`.
-    public func font(_ font: BundledFont) -> Font { fonts[font]! }
-
-    /// Shapes `text` in one font, cached. Lengths in the result are pt at `size`.
-    public func shape(_ text: String, font: BundledFont, size: Double, direction: TextDirection) -> ShapedRun {
-        runs.value(for: RunKey(font: font, size: size, direction: direction, text: text), orMake: { () -> ShapedRun in
-            fonts[font]!.shape(Array(text.unicodeScalars), size: size, direction: direction,
-                               language: font.languageTag, as: font)
+    /// Shapes `text` in one font, cached. Lengths in the result are pt at `size`; `language` is
+    /// the BCP 47 tag HarfBuzz gets (it selects `locl` forms).
+    public func shape(_ text: String, font: FontID, size: Double, direction: TextDirection,
+                      language: String) -> ShapedRun {
+        let key = RunKey(font: font, size: size, direction: direction, language: language, text: text)
+        return runs.value(for: key, orMake: { () -> ShapedRun in
+            fontSet[font].shape(Array(text.unicodeScalars), size: size, direction: direction, language: language, as: font)
         })
     }
 
-    /// Checks that every character of `text` is in a bundled font.
-    /// - Throws: `TextLayoutError.uncoveredCharacter` naming the first one that is not.
-    public func checkCoverage(of text: String) throws {
-        _ = try fontAssignment(of: Array(text.unicodeScalars), fonts: fonts)
-    }
-
-    /// The font of each scalar of `scalars` (`fontAssignment`).
-    func assignFonts(_ scalars: [Unicode.Scalar]) throws -> [BundledFont] {
-        try fontAssignment(of: scalars, fonts: fonts)
+    /// Checks that every grapheme cluster of `text` is in one font of the set.
+    /// - Throws: `TextLayoutError.uncoveredCharacter` naming a character of the first one that is not.
+    public func checkCoverage(of text: String, language: String? = nil) throws {
+        let scalars = Array(text.unicodeScalars)
+        _ = try fontSet.assignment(of: scalars, clusterEnds: TextBoundaries.graphemeClusterEnds(scalars),
+                                   region: HanRegion.of(scalars, language: language))
     }
 
     /// How many shaped runs and glyph outlines the caches hold (for tests and metrics).
     var cachedCounts: (runs: Int, outlines: Int) { (runs.count, outlines.count) }
 
     /// The outline of `glyph` in font units, y down, cached.
-    public func outline(font: BundledFont, glyph: UInt32) -> Path {
-        outlines.value(for: GlyphKey(font: font, glyph: glyph), orMake: { () -> Path in fonts[font]!.outline(of: glyph) })
+    public func outline(font: FontID, glyph: UInt32) -> Path {
+        outlines.value(for: GlyphKey(font: font, glyph: glyph), orMake: { () -> Path in fontSet[font].outline(of: glyph) })
     }
 
     /// Every glyph of `block` as one path in pixels: the block's box has its top-left corner at
@@ -91,7 +86,7 @@ public final class TextLayout: Sendable {
             let baseline = y + block.baseline(ofLine: index)
             var pen = x + block.lineStart(ofLine: index, boxWidth: boxWidth)
             for run in line.runs {
-                let perUnit = run.size / Double(fonts[run.font]!.unitsPerEm)
+                let perUnit = run.size / Double(fontSet[run.font].unitsPerEm)
                 for glyph in run.glyphs {
                     let outline = outline(font: run.font, glyph: glyph.glyph)
                     if !outline.isEmpty {

@@ -30,7 +30,7 @@ public struct LabelledRow: Sendable {
     ///     (22 pt x factor).
     ///   - width: the row's width, pt.
     ///   - direction: forced direction, or nil for the label's first strong character.
-    /// - Throws: `TextLayoutError.uncoveredCharacter` for a character no bundled font has.
+    /// - Throws: `TextLayoutError.uncoveredCharacter` for a character no font of the set has.
     public init(label: String, spec: ToggleSpec, width: Double, direction: TextDirection? = nil,
                 textLayout: TextLayout = .shared) throws {
         let size = spec.size

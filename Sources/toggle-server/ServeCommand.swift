@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import ToggleService
 import Observability
+import TextLayout
 
 /// `toggle-server serve`: runs the service until SIGTERM, SIGINT or SIGHUP.
 enum ServeCommand {
@@ -18,6 +19,8 @@ enum ServeCommand {
             Console.error("toggle-server: \(error.message)")
             return 64
         }
+        // The fonts, found and loaded once, before serving: a label never waits for fontconfig.
+        for line in FontReport.lines(TextLayout.shared.fontSet) { Console.error(line) }
         // Again (main did it first), for a caller other than main: before any thread of the
         // server exists, so every thread inherits the mask.
         blockShutdownSignals()

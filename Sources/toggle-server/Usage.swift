@@ -12,6 +12,8 @@ enum Usage {
                                            write one PNG (or SVG: --format svg or FILE.svg) to FILE
                                            (default: standard output)
       toggle-server --version              print the version and exit
+      toggle-server fonts                  list the font files labels are drawn with, one face a line
+                                           (path, face index, family), as fontconfig found them
       toggle-server probe [--url http://127.0.0.1:8080/healthz | --host H --port P --path /p] [--timeout S]
                                            GET a URL (default: /healthz on the port in ADDRESS_FILE
                                            if set, else on PORT); exit 0 on 2xx, else 1

@@ -1,5 +1,5 @@
 // toggle-server: `serve` (the default) runs the HTTP service; `render` writes one PNG;
-// `probe` checks a running server (the container's health check).
+// `probe` checks a running server (the container's health check); `fonts` lists the font files.
 import Foundation
 
 // Before anything opens a descriptor: a closed 0, 1 or 2 would be handed to the first one.
@@ -22,6 +22,8 @@ case "render":
     exit(RenderCommand.run(rest))
 case "probe":
     exit(ProbeCommand.run(rest, environment: ProcessInfo.processInfo.environment))
+case "fonts":
+    exit(FontReport.runFontsCommand(rest))
 case "help":
     Console.line(Usage.text)
     exit(0)

@@ -29,7 +29,8 @@ final class ServiceEndToEndTests: XCTestCase {
         XCTAssertEqual(image.rgba(57, 31)[3], 0, "transparent corner")
     }
 
-    /// The fonts come from the TextLayout resource bundle beside the binary, as a deployment has it.
+    /// Inter comes from the TextLayout resource bundle beside the binary, as a deployment has it;
+    /// the other scripts from the system's Noto fonts, found by fontconfig at start-up.
     func testCardFindsItsFontsBesideTheBinary() throws {
         let client = try TestClient(port: server.port)
         let card = try client.get("/card.png?scale=2")
@@ -39,7 +40,8 @@ final class ServiceEndToEndTests: XCTestCase {
         XCTAssertEqual(image.height, 528)  // (20 + 12 + 4 x 44 + 3 x 8 + 12 + 20) x 2
         let row = try client.get("/row?label=%D7%9E%D7%A6%D7%91%20%D7%9B%D7%94%D7%94&on=1")
         XCTAssertEqual(row.status, 200, "Hebrew label")
-        XCTAssertEqual(try client.get("/row?label=%E4%B8%AD").status, 400)
+        XCTAssertEqual(try client.get("/row?label=%E4%B8%AD").status, 200, "Han, in Noto Sans CJK")
+        XCTAssertEqual(try client.get("/row?label=%CD%B8").status, 400, "U+0378, in no font")
     }
 
     func testScaleAndNamedColour() throws {

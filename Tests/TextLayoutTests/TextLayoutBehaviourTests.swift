@@ -4,13 +4,16 @@ import XCTest
 
 final class TextLayoutBehaviourTests: XCTestCase {
     let layout = TextLayout.shared
+    var hebrew: FontID { get throws { try XCTUnwrap(layout.fontSet.id(family: "Noto Sans Hebrew"), "fonts-noto-core") } }
+    var arabic: FontID { get throws { try XCTUnwrap(layout.fontSet.id(family: "Noto Sans Arabic"), "fonts-noto-core") } }
 
     // MARK: coverage
 
     func testUncoveredCharacterIsNamedByCodePoint() {
-        XCTAssertThrowsError(try layout.layout("Dark 中 Mode", size: 17, lineHeight: 22)) { error in
-            XCTAssertEqual(error as? TextLayoutError, .uncoveredCharacter("\u{4E2D}"))
-            XCTAssertTrue("\(error)".contains("U+4E2D"), "\(error)")
+        // U+0378 is unassigned: no font has it.
+        XCTAssertThrowsError(try layout.layout("Dark \u{0378} Mode", size: 17, lineHeight: 22)) { error in
+            XCTAssertEqual(error as? TextLayoutError, .uncoveredCharacter("\u{0378}"))
+            XCTAssertTrue("\(error)".contains("U+0378"), "\(error)")
         }
         XCTAssertEqual(TextLayoutError.codePointText("\u{1F600}"), "U+1F600")
         XCTAssertEqual(TextLayoutError.codePointText("\u{41}"), "U+0041")
@@ -18,12 +21,12 @@ final class TextLayoutBehaviourTests: XCTestCase {
 
     func testFontsAreChosenPerRun() throws {
         let line = try layout.layout("Mode מצב", size: 17, lineHeight: 22, direction: .leftToRight).lines[0]
-        XCTAssertEqual(line.runs.map(\.font), [.interMedium, .notoSansHebrew])
+        XCTAssertEqual(line.runs.map(\.font), [.inter, try hebrew])
         // The space after "Mode" stays with Inter; digits and spaces between Arabic letters stay Arabic.
-        let arabic = try fontAssignment(of: Array("الوضع 2 الداكن".unicodeScalars),
-                                        fonts: [.interMedium: layout.font(.interMedium),
-                                                .notoSansArabic: layout.font(.notoSansArabic)])
-        XCTAssertEqual(Set(arabic), [.notoSansArabic])
+        let scalars = Array("الوضع 2 الداكن".unicodeScalars)
+        let assigned = try layout.fontSet.assignment(of: scalars, clusterEnds: TextBoundaries.graphemeClusterEnds(scalars),
+                                                     region: .simplifiedChinese)
+        XCTAssertEqual(Set(assigned), [try arabic])
     }
 
     // MARK: direction
@@ -39,7 +42,7 @@ final class TextLayoutBehaviourTests: XCTestCase {
         let block = try layout.layout("מצב Wi-Fi", size: 17, lineHeight: 22)
         XCTAssertEqual(block.direction, .rightToLeft)
         // Visual order: the Latin run at the left, the Hebrew run (which comes first) at the right.
-        XCTAssertEqual(block.lines[0].runs.map(\.font), [.interMedium, .notoSansHebrew])
+        XCTAssertEqual(block.lines[0].runs.map(\.font), [.inter, try hebrew])
         XCTAssertEqual(block.lineStart(ofLine: 0, boxWidth: 200), 200 - block.lines[0].width, accuracy: 1e-9)
         let explicit = try layout.layout("Dark Mode", size: 17, lineHeight: 22, direction: .rightToLeft)
         XCTAssertEqual(explicit.lineStart(ofLine: 0, boxWidth: 200), 200 - explicit.width, accuracy: 1e-9)
@@ -95,31 +98,45 @@ final class TextLayoutBehaviourTests: XCTestCase {
 
     /// Ascender and descender read straight from the font files' `hhea` and `OS/2` tables (here,
     /// not through HarfBuzz): `OS/2.sTypoAscender/Descender` when `fsSelection` bit 7
-    /// (USE_TYPO_METRICS) is set, else `hhea.ascender/descender` (OpenType specification).
+    /// (USE_TYPO_METRICS) is set, else `hhea.ascender/descender` (OpenType specification; a
+    /// collection's `ttcf` header gives each face's table directory).
     func testLineMetricsComeFromTheFontTables() throws {
-        for font in BundledFont.allCases {
-            let bytes = [UInt8](try Data(contentsOf: fontsDirectory.appendingPathComponent(font.rawValue)))
+        let families = ["Inter Medium", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans CJK KR"]
+        for family in families {
+            let loaded = layout.font(try XCTUnwrap(layout.fontSet.id(family: family), family))
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: loaded.path)))
             func u16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
             func i16(_ o: Int) -> Int { Int(Int16(bitPattern: UInt16(u16(o)))) }
             func u32(_ o: Int) -> Int { u16(o) << 16 | u16(o + 2) }
+            let directory = String(decoding: bytes[0..<4], as: UTF8.self) == "ttcf" ? u32(12 + 4 * loaded.faceIndex) : 0
             var tables: [String: Int] = [:]
-            for i in 0..<u16(4) {
-                let record = 12 + 16 * i
+            for i in 0..<u16(directory + 4) {
+                let record = directory + 12 + 16 * i
                 tables[String(decoding: bytes[record..<record + 4], as: UTF8.self)] = u32(record + 8)
             }
             let head = try XCTUnwrap(tables["head"]), hhea = try XCTUnwrap(tables["hhea"]), os2 = try XCTUnwrap(tables["OS/2"])
             let useTypo = u16(os2 + 62) & 0x80 != 0
             let ascender = useTypo ? i16(os2 + 68) : i16(hhea + 4)
             let descender = useTypo ? i16(os2 + 70) : i16(hhea + 6)
-            let loaded = layout.font(font)
-            XCTAssertEqual(loaded.unitsPerEm, u16(head + 18), "\(font)")
-            XCTAssertEqual(loaded.ascender, ascender, "\(font)")
-            XCTAssertEqual(loaded.descender, -descender, "\(font)")
+            XCTAssertEqual(loaded.unitsPerEm, u16(head + 18), family)
+            XCTAssertEqual(loaded.ascender, ascender, family)
+            XCTAssertEqual(loaded.descender, -descender, family)
         }
     }
 
+    /// A line mixing fonts takes the tallest run's ascender and descender (CoreText's rule).
+    func testMixedLineTakesTheTallestRunsMetrics() throws {
+        let inter = layout.font(.inter), thai = layout.font(try XCTUnwrap(layout.fontSet.id(family: "Noto Sans Thai")))
+        let line = try layout.layout("Wi-Fi อัปเดต", size: 17, lineHeight: 22).lines[0]
+        XCTAssertEqual(line.runs.count, 2)
+        let scale = { (font: Font, units: Int) in Double(units) * 17 / Double(font.unitsPerEm) }
+        XCTAssertEqual(line.ascender, max(scale(inter, inter.ascender), scale(thai, thai.ascender)), accuracy: 1e-9)
+        XCTAssertEqual(line.descender, max(scale(inter, inter.descender), scale(thai, thai.descender)), accuracy: 1e-9)
+        XCTAssertNotEqual(scale(inter, inter.descender), scale(thai, thai.descender), "the two fonts differ")
+    }
+
     func testBaselinePerDesignFormula() throws {
-        let inter = layout.font(.interMedium)
+        let inter = layout.font(.inter)
         for (index, size) in BodyText.sizes.enumerated() {
             let factors = [0.8636, 0.9091, 0.9545, 1, 1.0909, 1.1818, 1.3182, 1.5455, 1.8182, 2.1818, 2.5455, 2.8182]
             let lineHeight = BodyText.lineHeight(factor: factors[index])
@@ -137,16 +154,14 @@ final class TextLayoutBehaviourTests: XCTestCase {
 
     // MARK: licences
 
-    func testLicencesShipBesideTheFonts() throws {
-        for font in BundledFont.allCases {
-            let text = try XCTUnwrap(font.licenceText, "\(font.licenceFileName) in the resource bundle")
-            XCTAssertTrue(text.contains("License: OFL-1.1"), font.licenceFileName)
-            XCTAssertTrue(text.contains("SIL OPEN FONT LICENSE") || text.contains("Open Font License"), font.licenceFileName)
-            XCTAssertTrue(text.contains("PREAMBLE"), "the full licence text, not only its name")
-        }
+    func testLicenceShipsBesideInter() throws {
+        let text = try XCTUnwrap(BundledFont.licenceText, "\(BundledFont.licenceFileName) in the resource bundle")
+        XCTAssertTrue(text.contains("License: OFL-1.1"))
+        XCTAssertTrue(text.contains("SIL OPEN FONT LICENSE") || text.contains("Open Font License"))
+        XCTAssertTrue(text.contains("PREAMBLE"), "the full licence text, not only its name")
     }
 
-    /// Runs `scripts/vendor-fonts --check` (downloads the two pinned Debian packages, about
+    /// Runs `scripts/vendor-fonts --check` (downloads the pinned Debian package, about
     /// 15 MB), which extracts the fonts and licences afresh and compares them with the committed
     /// files. Opt in with `FONTS_VENDOR_CHECK=1 swift test --filter TextLayoutBehaviourTests`.
     func testVendoredFontsMatchDebiansPackages() throws {
@@ -162,16 +177,16 @@ final class TextLayoutBehaviourTests: XCTestCase {
     // MARK: cache
 
     func testShapedRunsAndOutlinesAreCached() {
-        let layout = TextLayout(fonts: [.interMedium: self.layout.font(.interMedium)])
-        let a = layout.shape("Sound", font: .interMedium, size: 17, direction: .leftToRight)
-        let b = layout.shape("Sound", font: .interMedium, size: 17, direction: .leftToRight)
+        let layout = TextLayout(fontSet: FontSet(fonts: [self.layout.font(.inter)]))
+        let a = layout.shape("Sound", font: .inter, size: 17, direction: .leftToRight, language: "en")
+        let b = layout.shape("Sound", font: .inter, size: 17, direction: .leftToRight, language: "en")
         XCTAssertEqual(a.glyphs, b.glyphs)
         XCTAssertEqual(layout.cachedCounts.runs, 1, "the second call is a hit")
-        _ = layout.shape("Sound", font: .interMedium, size: 19, direction: .leftToRight)
+        _ = layout.shape("Sound", font: .inter, size: 19, direction: .leftToRight, language: "en")
         XCTAssertEqual(layout.cachedCounts.runs, 2, "keyed by size")
         let glyph = a.glyphs[0].glyph
-        XCTAssertEqual(layout.outline(font: .interMedium, glyph: glyph), layout.font(.interMedium).outline(of: glyph))
-        XCTAssertFalse(layout.outline(font: .interMedium, glyph: glyph).isEmpty)
+        XCTAssertEqual(layout.outline(font: .inter, glyph: glyph), layout.font(.inter).outline(of: glyph))
+        XCTAssertFalse(layout.outline(font: .inter, glyph: glyph).isEmpty)
         XCTAssertEqual(layout.cachedCounts.outlines, 1)
     }
 }
@@ -184,15 +199,56 @@ final class NumbersInRightToLeftTextTests: XCTestCase {
         // Noto Sans Hebrew has no digits, so "17" is an Inter run without strong characters.
         let line = try layout.layout("גרסה 17", size: 17, lineHeight: 22, direction: .rightToLeft).lines[0]
         // Visual order: the number at the left, then the word; the number's glyphs 1 then 7.
-        XCTAssertEqual(line.runs.map(\.font), [.interMedium, .notoSansHebrew])
+        XCTAssertEqual(line.runs.map(\.font), [.inter, try XCTUnwrap(layout.fontSet.id(family: "Noto Sans Hebrew"))])
         let number = line.runs[0]
         XCTAssertEqual(number.direction, .leftToRight)
-        let inter = layout.font(.interMedium)
+        let inter = layout.font(.inter)
         XCTAssertEqual(number.glyphs.map(\.glyph), [inter.glyph(for: "1"), inter.glyph(for: "7")].compactMap { $0 })
         // Arabic-Indic digits in Noto Sans Arabic stay in the Arabic run and still read left to right.
         let arabic = try layout.layout("الإصدار ١٧", size: 17, lineHeight: 22, direction: .rightToLeft).lines[0]
         XCTAssertEqual(arabic.runs.map(\.direction), [.leftToRight, .rightToLeft])
-        let noto = layout.font(.notoSansArabic)
+        let noto = layout.font(try XCTUnwrap(layout.fontSet.id(family: "Noto Sans Arabic")))
         XCTAssertEqual(arabic.runs[0].glyphs.map(\.glyph), [noto.glyph(for: "١"), noto.glyph(for: "٧")].compactMap { $0 })
+    }
+}
+
+/// Scripts without spaces between words wrap where ICU's line breaking allows, in the system's
+/// fonts: Thai between dictionary words, Japanese between characters but never before a closing
+/// mark.
+final class ScriptWrappingTests: XCTestCase {
+    let layout = TextLayout.shared
+
+    func testLongThaiLabelWrapsBetweenDictionaryWords() throws {
+        // "Update software automatically every day": อัปเดต ซอฟต์แวร์ อัตโนมัติ ทุก วัน.
+        let words = ["อัปเดต", "ซอฟต์แวร์", "อัตโนมัติ", "ทุก", "วัน"]
+        let text = words.joined()
+        let one = try layout.layout(text, size: 17, lineHeight: 22)
+        let block = try layout.layout(text, size: 17, lineHeight: 22, maxWidth: one.width * 0.5)
+        XCTAssertGreaterThanOrEqual(block.lines.count, 2)
+        XCTAssertEqual(block.lines.map(\.text).joined(), text)
+        var ends: Set<Int> = [], offset = 0
+        for word in words { offset += word.unicodeScalars.count; ends.insert(offset) }
+        offset = 0
+        for line in block.lines.dropLast() {
+            offset += line.text.unicodeScalars.count
+            XCTAssertTrue(ends.contains(offset), "\"\(line.text)\" ends inside a word")
+        }
+        for line in block.lines { XCTAssertLessThanOrEqual(line.width, one.width * 0.5) }
+    }
+
+    func testJapaneseLineNeverStartsWithClosingPunctuation() throws {
+        let text = "「設定」を開き、自動アップデートをオンにします。次に「完了」を押します。"
+        let one = try layout.layout(text, size: 17, lineHeight: 22)
+        var starts: [Unicode.Scalar] = []
+        for fraction in stride(from: 0.15, through: 0.6, by: 0.05) {
+            let block = try layout.layout(text, size: 17, lineHeight: 22, maxWidth: one.width * fraction)
+            XCTAssertEqual(block.lines.map(\.text).joined(), text)
+            for line in block.lines.dropFirst() {
+                let first = line.text.unicodeScalars.first!
+                starts.append(first)
+                XCTAssertFalse("。、」".unicodeScalars.contains(first), "a line starts with \(first) at \(fraction)")
+            }
+        }
+        XCTAssertGreaterThan(Set(starts).count, 5, "lines broke in many places")
     }
 }

@@ -50,3 +50,27 @@ func hbShapePath() throws -> String {
     }
     return path
 }
+
+/// A label in one script, which one font of the set draws, for the reference tests.
+struct ScriptSample {
+    var script: String
+    var text: String
+    /// The family that draws it (fonts-noto-core, fonts-noto-cjk; Inter for Latin, Greek, Cyrillic).
+    var family: String
+
+    /// "Automatic Updates" / "Dark Mode" in the twelve scripts the service is held to.
+    static let all: [ScriptSample] = [
+        ScriptSample(script: "Latin", text: "AVATAR Wi-Fi, Dark Mode", family: "Inter Medium"),
+        ScriptSample(script: "Greek", text: "Σκοτεινή λειτουργία", family: "Inter Medium"),
+        ScriptSample(script: "Cyrillic", text: "Тёмный режим", family: "Inter Medium"),
+        ScriptSample(script: "Arabic", text: "الوضع الداكن", family: "Noto Sans Arabic"),
+        ScriptSample(script: "Hebrew", text: "מצב כהה", family: "Noto Sans Hebrew"),
+        ScriptSample(script: "Devanagari", text: "स्वचालित अपडेट", family: "Noto Sans Devanagari"),
+        ScriptSample(script: "Bengali", text: "স্বয়ংক্রিয় আপডেট", family: "Noto Sans Bengali"),
+        ScriptSample(script: "Tamil", text: "தானியங்கு புதுப்பிப்பு", family: "Noto Sans Tamil"),
+        ScriptSample(script: "Thai", text: "อัปเดตอัตโนมัติ", family: "Noto Sans Thai"),
+        ScriptSample(script: "Japanese", text: "自動アップデート", family: "Noto Sans CJK JP"),
+        ScriptSample(script: "Simplified Chinese", text: "自动更新", family: "Noto Sans CJK SC"),
+        ScriptSample(script: "Korean", text: "자동 업데이트", family: "Noto Sans CJK KR"),
+    ]
+}

@@ -102,7 +102,7 @@ final class RowAndCardRouteTests: XCTestCase {
     func testBadInputsAre400sWithTheJSONBody() throws {
         try assertBadRequest("/row", "label=", parameter: "label")
         try assertBadRequest("/row", "label=" + String(repeating: "x", count: 201), parameter: "label", mentions: "201")
-        try assertBadRequest("/row", "label=%E4%B8%AD", parameter: "label", mentions: "U+4E2D")
+        try assertBadRequest("/row", "label=%CD%B8", parameter: "label", mentions: "U+0378")
         try assertBadRequest("/row", "label=a%07b", parameter: "label", mentions: "U+0007")
         try assertBadRequest("/card", "row13.label=A", parameter: "row13.label")
         try assertBadRequest("/card", "row1.label=A&row1.colour=red", parameter: "row1.colour")

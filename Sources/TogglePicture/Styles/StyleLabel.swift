@@ -30,10 +30,10 @@ public struct StyleLabel: Sendable {
         bodySizes[DynamicTypeSize.allCases.firstIndex(of: size)!]
     }
 
-    /// The label of `spec` shaped with the bundled fonts, its lines at most `maxWidth` pt wide
-    /// (broken where UAX #14 allows; `.infinity`: one line), right to left when `spec.mirrored`
-    /// (else by its first strong character); `.none` for no label, or for text no bundled font
-    /// covers (query parsing refuses such labels first).
+    /// The label of `spec` shaped with the font set (Inter and the system's Noto fonts), its
+    /// lines at most `maxWidth` pt wide (broken where UAX #14 allows; `.infinity`: one line),
+    /// right to left when `spec.mirrored` (else by its first strong character); `.none` for no
+    /// label, or for text no font covers (query parsing refuses such labels first).
     public static func measured(_ spec: ToggleSpec, maxWidth: Double = .infinity,
                                 textLayout: TextLayout = .shared) -> StyleLabel {
         guard !spec.label.isEmpty,

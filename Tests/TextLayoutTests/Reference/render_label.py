@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent rendering of one line of text, for TextLayoutTests' pixel comparison.
 
-    render_label.py FONT SIZE_PT SCALE TEXT DIRECTION LANGUAGE WIDTH_PX HEIGHT_PX ORIGIN_X_PX BASELINE_Y_PX
+    render_label.py FONT SIZE_PT SCALE TEXT DIRECTION LANGUAGE WIDTH_PX HEIGHT_PX ORIGIN_X_PX BASELINE_Y_PX [FACE_INDEX]
 
 Glyph ids and positions come from HarfBuzz's command-line tool `hb-shape` (Debian's
 libharfbuzz-bin) at 64 units per pt; outlines and anti-aliasing from FreeType (PyPI freetype-py,
@@ -23,16 +23,17 @@ def main():
     font, size_pt, scale, text, direction, language = sys.argv[1:7]
     width, height = int(sys.argv[7]), int(sys.argv[8])
     origin_x, baseline_y = float(sys.argv[9]), float(sys.argv[10])
+    face_index = int(sys.argv[11]) if len(sys.argv) > 11 else 0
     size_pt, scale = float(size_pt), float(scale)
 
     units = round(size_pt * 64)
     shaped = json.loads(subprocess.run(
         ["hb-shape", f"--font-size={units}", f"--direction={direction}", f"--language={language}",
-         "--output-format=json", "--no-glyph-names", font, text],
+         f"--face-index={face_index}", "--output-format=json", "--no-glyph-names", font, text],
         check=True, capture_output=True, text=True).stdout)
 
     px_per_unit = scale / 64 * OVERSAMPLE
-    face = freetype.Face(font)
+    face = freetype.Face(font, face_index)
     face.set_char_size(int(round(size_pt * scale * OVERSAMPLE * 64)))
     big_w, big_h = width * OVERSAMPLE, height * OVERSAMPLE
     big = [0] * (big_w * big_h)
