@@ -42,16 +42,6 @@
 //   EndToEndTests                                  the real binary as a child process
 import PackageDescription
 
-// Release builds of the serving path (Utilities, HTTPServer, ToggleService) without the run-time
-// exclusivity checks on class properties and globals (SE-0176): about 1,300 of the ~20,000
-// instructions of a cached request were `swift_beginAccess`/`swift_endAccess` and their
-// thread-local access sets (`Benchmarks/serving/callgrind.sh`). The compile-time checks stay, and
-// debug builds (`swift build`, `swift test`, the sanitizer runs) keep the run-time ones, so the
-// test suite still traps an overlapping access.
-let servingPathSettings: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-]
-
 let package = Package(
     name: "toggle-image-service",
     products: [
@@ -102,8 +92,8 @@ let package = Package(
             resources: [.copy("Resources/Fonts")]
         ),
         .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "Geometry", "Utilities"]),
-        .target(name: "Utilities", swiftSettings: servingPathSettings),
-        .target(name: "HTTPServer", dependencies: ["Utilities"], swiftSettings: servingPathSettings),
+        .target(name: "Utilities"),
+        .target(name: "HTTPServer", dependencies: ["Utilities"]),
         // gzip for text responses (`Content-Encoding: gzip`).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
@@ -111,14 +101,12 @@ let package = Package(
             dependencies: ["Geometry", "Scene", "Utilities", "TextLayout"],
             resources: [.copy("Resources/MDI")]
         ),
-        .target(name: "QueryLanguage", dependencies: ["TogglePicture", "TextLayout", "Utilities"],
-                swiftSettings: servingPathSettings),
-        .target(name: "Observability", dependencies: ["HTTPServer", "Utilities"], swiftSettings: servingPathSettings),
+        .target(name: "QueryLanguage", dependencies: ["TogglePicture", "TextLayout", "Utilities"]),
+        .target(name: "Observability", dependencies: ["HTTPServer", "Utilities"]),
         .target(
             name: "ToggleService",
             dependencies: ["QueryLanguage", "Observability", "TogglePicture", "Scene", "ImageWriters", "Raster",
-                           "SceneRaster", "Utilities", "HTTPServer", "TextLayout", "CZlib"],
-            swiftSettings: servingPathSettings
+                           "SceneRaster", "Utilities", "HTTPServer", "TextLayout", "CZlib"]
         ),
         .executableTarget(name: "toggle-server", dependencies: ["ToggleService", "QueryLanguage", "Observability",
                                                                 "TogglePicture", "HTTPServer", "Utilities", "TextLayout"]),

@@ -121,8 +121,9 @@ static int prepare(uint8_t *pixels, uint32_t width, uint32_t height, size_t stri
 
 /// zlib's memLevel with about one hash entry per 4 bytes of `data_bytes`, from 4 to 8: a 7 KB
 /// image does not need zlib's default 32 K-entry table, which deflateReset clears per image.
-/// Measured on the toggles: the same bytes as memLevel 8 within a few per image, 3-4 % fewer
-/// instructions in zlib at scales 2 and 3; below 4, hash collisions cost more than the table.
+/// Measured on the toggles (Benchmarks/profile/uncached-callgrind.sh): the same bytes as
+/// memLevel 8 within a few per image, fewer instructions in zlib at scales 2 and 3; below 4,
+/// hash collisions cost more than the table.
 static int memory_level_for(size_t data_bytes) {
     int level = 4;
     while (level < 8 && ((size_t)1 << (level + 9)) < data_bytes) level++;
@@ -179,7 +180,7 @@ static void offer_image_data(const tis_image_data_key *key, const uint8_t *indic
 /// greyscale: the rows (one index byte per pixel, filter type 0) and so the IDAT stream are the
 /// same bytes, and `write_palette` then makes the file colour type 3 with its PLTE and tRNS.
 /// libpng's own PLTE writer hands every 3-byte entry to the CRC and the write callback on its
-/// own (about 27,000 instructions per 144-colour toggle, 4 % of an uncached request).
+/// own (Benchmarks/profile/uncached-callgrind.sh).
 static void set_header(png_structp png, png_infop info, uint32_t width, uint32_t height,
                        const tis_png_options *o, const encode_resources *r) {
     int colour_type = r->indices ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB_ALPHA;

@@ -125,7 +125,7 @@ static void close_gap(uint8_t *indices, size_t total, tis_palette *palette, int 
     size_t i = 0;
 #if defined(__SSE2__)
     // 16 indices at a time in unsigned bytes (the compiler's own vectorization widened them to
-    // 32 bits: about 1.9 instructions per index against 0.4): b >= first_opaque exactly when
+    // 32 bits; Benchmarks/profile/uncached-callgrind.sh): b >= first_opaque exactly when
     // max(b, first_opaque) == b.
     const __m128i threshold = _mm_set1_epi8((char)first_opaque), gap_bytes = _mm_set1_epi8((char)shift);
     for (; i + 16 <= total; i += 16) {

@@ -137,14 +137,8 @@ final class EventLoop: @unchecked Sendable {
     /// ran out (loop work is small by contract: 0.1-0.4 ms for a `/toggle` at scales 1 and 2).
     /// It also splits the core between the two kinds of work under load: each turn gives loop
     /// work this long and answers whatever arrived meanwhile, so a connection asking for cached
-    /// answers gets one per turn. Measured with `Benchmarks/serving/flood.sh 2 6` (64 connections
-    /// of uncached scale 1 toggles, 8 of one cached toggle, one core, 2026-11-30, load 2.4-3.4):
-    /// budget 0 (one item per turn) cached 53,800 req/s, the flood 10,100; 0.25 ms 19,000 / 10,700;
-    /// 0.5 ms 10,100 / 11,700; 1 ms 5,600 / 12,300; 2 ms 3,000 / 11,700 (the build before, renders
-    /// on worker threads at nice 5: 26,700 / 7,600). The cached p99 read 6-21 ms in every case,
-    /// the machine's other load (a turn is under a millisecond). CPU per uncached request without
-    /// cached traffic was the same within noise for 0.25, 0.5 and 1 ms (89-94 us at scale 1): a
-    /// turn's fixed cost, one `epoll_wait` without waiting, is about 1 % of an item.
+    /// answers gets one per turn. Chosen with `Benchmarks/serving/flood.sh 2 6` (docs/performance.md
+    /// has the budgets measured).
     static let workBudgetPerTurn = 0.000_25
 
     /// Queues `item` to run on this loop after the current turn's events and tasks, in arrival

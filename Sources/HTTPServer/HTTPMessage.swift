@@ -101,9 +101,6 @@ public struct HTTPRequest: Sendable {
     /// for that value only.
     public func field(named name: String) -> String? {
         if let replaced { return replaced.values.headers[name] }
-        // A cached answer asks every request for If-None-Match: the parser noted whether the head
-        // has one, so a head without it is not read (about 500 instructions of a cached request).
-        if !layout.hasIfNoneMatch, Self.isIfNoneMatch(name) { return nil }
         var found: ArraySlice<UInt8>?
         fieldLines.forEachValue(named: name) { value in
             found = value
@@ -121,7 +118,6 @@ public struct HTTPRequest: Sendable {
             let values = replaced.values.headers.values(for: name)
             return values.isEmpty ? nil : values.joined(separator: ", ")
         }
-        if !layout.hasIfNoneMatch, Self.isIfNoneMatch(name) { return nil }
         var first: ArraySlice<UInt8>?
         var combined: [UInt8]?  // made only for a second line
         fieldLines.forEachValue(named: name) { value in
@@ -136,11 +132,6 @@ public struct HTTPRequest: Sendable {
         }
         if let combined { return String(decoding: combined, as: UTF8.self) }
         return first.map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Whether `name` is `If-None-Match`, ASCII case-insensitively.
-    private static func isIfNoneMatch(_ name: String) -> Bool {
-        name == "If-None-Match" || ByteClass.equalsLowercase(name.utf8, "if-none-match")
     }
 
     /// The methods a parsed request knows without reading its bytes again.
@@ -163,8 +154,8 @@ public struct HTTPRequest: Sendable {
     private var replaced: Parts?
 
     /// Indices of the base array as 32-bit integers (a head is at most `maxHeaderBytes` into a
-    /// buffer far below 2 GiB), and the version as bytes: a smaller request is copied with fewer
-    /// instructions.
+    /// buffer far below 2 GiB), and the version as bytes: a smaller request is copied for less
+    /// (Benchmarks/serving/callgrind.sh).
     private struct Layout: Sendable {
         var methodEnd: Int32
         var targetStart: Int32
@@ -180,8 +171,6 @@ public struct HTTPRequest: Sendable {
         var versionMajor: UInt8
         var versionMinor: UInt8
         var methodKind: MethodKind
-        /// The head has an `If-None-Match` field line.
-        var hasIfNoneMatch: Bool
         /// The head's first index (where the method starts).
         var headStart: Int32
 
@@ -219,7 +208,7 @@ public struct HTTPRequest: Sendable {
         received = []
         layout = Layout(methodEnd: 0, targetStart: 0, targetEnd: 0, queryStart: -1, pathStart: 0, pathEnd: 0,
                         fieldsStart: 0, fieldsEnd: 0, fieldCount: 0, versionMajor: 0, versionMinor: 0,
-                        methodKind: .other, hasIfNoneMatch: true, headStart: 0)
+                        methodKind: .other, headStart: 0)
         replaced = Parts(MutableParts(method: method, path: path, version: version, target: target, query: query,
                                       headers: headers))
     }
@@ -227,9 +216,9 @@ public struct HTTPRequest: Sendable {
     /// A parsed request over the head received in `buffer` (checked by `HeadParser`): the method
     /// is `buffer[method]`, the target `buffer[target]` (ASCII), its query from `queryStart` to the
     /// target's end (nil for no `?`), its path `buffer[path]` (empty for `/`), the field lines
-    /// `fieldLines` (a slice of `buffer`); `hasIfNoneMatch`: one of them is `If-None-Match`.
+    /// `fieldLines` (a slice of `buffer`).
     init(buffer: [UInt8], method: Range<Int>, methodKind: MethodKind, target: Range<Int>, queryStart: Int?,
-         path: Range<Int>, version: HTTPVersion, fieldLines: HeadParser.FieldLines, hasIfNoneMatch: Bool) {
+         path: Range<Int>, version: HTTPVersion, fieldLines: HeadParser.FieldLines) {
         received = buffer
         let fields = fieldLines.count == 0 ? target.upperBound ..< target.upperBound : fieldLines.bytes.indices
         layout = Layout(methodEnd: Int32(method.upperBound), targetStart: Int32(target.lowerBound),
@@ -237,7 +226,7 @@ public struct HTTPRequest: Sendable {
                         pathStart: Int32(path.lowerBound), pathEnd: Int32(path.upperBound),
                         fieldsStart: Int32(fields.lowerBound), fieldsEnd: Int32(fields.upperBound),
                         fieldCount: Int32(fieldLines.count), versionMajor: UInt8(version.major),
-                        versionMinor: UInt8(version.minor), methodKind: methodKind, hasIfNoneMatch: hasIfNoneMatch,
+                        versionMinor: UInt8(version.minor), methodKind: methodKind,
                         headStart: Int32(method.lowerBound))
         replaced = nil
     }

@@ -109,3 +109,6 @@ extension HTTPServerMetrics {
     public func acceptPaused(_ reason: AcceptPause) {}
     public func connectionRefused(_ reason: ConnectionRefusal) {}
 }
+
+/// The metrics hook of a server that has none.
+struct NoMetrics: HTTPServerMetrics {}

@@ -28,7 +28,7 @@ enum HeadParser {
     /// answer does not depend on how the bytes were split into reads.
     static let maxMethodBytes = 32
 
-    private static func bad(_ status: Int = 400) -> RequestRejection {
+    static func bad(_ status: Int = 400) -> RequestRejection {
         RequestRejection(status: status, closeConnection: true)
     }
 
@@ -48,8 +48,7 @@ enum HeadParser {
             var request = HTTPRequest(buffer: buffer, method: start.method, methodKind: start.methodKind,
                                       target: start.target,
                                       queryStart: start.queryOffset.map { start.target.lowerBound + $0 },
-                                      path: start.path, version: start.version, fieldLines: lines.fieldLines,
-                                      hasIfNoneMatch: fields.hasIfNoneMatch)
+                                      path: start.path, version: start.version, fieldLines: lines.fieldLines)
             // An absolute-form target's authority replaces Host (RFC 9112 section 3.2.2).
             if let authority = start.authority { request.headers.set(name: "Host", value: authority) }
             let head = RequestHead(request: request, bodyLength: bodyLength, keepAlive: keepAlive)
@@ -58,58 +57,6 @@ enum HeadParser {
         } catch {
             return .failure(error)
         }
-    }
-
-    /// The lines of a head without their CRLF, the final empty line dropped: the request line and
-    /// the field lines, found in place (no array of lines is made per request). CRLF was already
-    /// checked by the scanner for every LF; a CR elsewhere is caught later as a control byte.
-    struct Lines {
-        var requestLine: ArraySlice<UInt8>
-        var fieldLines: FieldLines
-    }
-
-    /// The field lines of a head, each without its CRLF, in order; `count` of them.
-    struct FieldLines: Sequence {
-        /// From the first field line through the CRLF of the last (empty when there are none).
-        var bytes: ArraySlice<UInt8>
-        var count: Int
-
-        struct Iterator: IteratorProtocol {
-            var rest: ArraySlice<UInt8>
-            mutating func next() -> ArraySlice<UInt8>? {
-                guard let lf = ByteClass.firstIndex(of: ByteClass.lf, in: rest) else { return nil }
-                let line = rest[rest.startIndex ..< lf - 1]
-                rest = rest[(lf + 1)...]
-                return line
-            }
-        }
-
-        func makeIterator() -> Iterator { Iterator(rest: bytes) }
-    }
-
-    /// Splits a head into its request line and field lines: at least a request line and the final
-    /// empty line, else 400.
-    static func lines(of head: ArraySlice<UInt8>) throws(RequestRejection) -> Lines {
-        var count = 0
-        var lineStart = head.startIndex
-        var lastLineStart = head.startIndex
-        var lastLineEmpty = false
-        var requestLine = head[head.startIndex ..< head.startIndex]
-        var fieldsStart = head.startIndex
-        while let i = ByteClass.firstIndex(of: ByteClass.lf, in: head[lineStart...]) {
-            let line = head[lineStart ..< i - 1]
-            if count == 0 {
-                requestLine = line
-                fieldsStart = i + 1
-            }
-            lastLineEmpty = line.isEmpty
-            lastLineStart = lineStart
-            count += 1
-            lineStart = i + 1
-        }
-        guard count >= 2, lastLineEmpty else { throw bad() }
-        return Lines(requestLine: requestLine,
-                     fieldLines: FieldLines(bytes: head[fieldsStart ..< lastLineStart], count: count - 2))
     }
 
     /// A checked request line.
@@ -193,8 +140,6 @@ enum HeadParser {
         var hasTransferEncoding = false
         var connectionClose = false
         var connectionKeepAlive = false
-        /// An `If-None-Match` line was seen (`HTTPRequest.field(named:)` then need not look for one).
-        var hasIfNoneMatch = false
     }
 
     /// Field lines (RFC 9112 section 5): `name: OWS value OWS`, no obs-fold.
@@ -265,8 +210,6 @@ enum HeadParser {
             guard ByteClass.equalsLowercase(name, "transfer-encoding") else { return }
             fields.hasTransferEncoding = true
             fields.transferCodings.append(contentsOf: listElements(buffer[valueRange]))
-        case 13:
-            if ByteClass.equalsLowercase(name, "if-none-match") { fields.hasIfNoneMatch = true }
         case 10:
             guard ByteClass.equalsLowercase(name, "connection") else { return }
             for token in listElements(buffer[valueRange]) {

@@ -28,18 +28,18 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
 
     let fd: Int32
     let loop: EventLoop
-    private let responder: any HTTPResponder
+    let responder: any HTTPResponder
     /// The server's metrics hook, or `NoMetrics` (`reportsExchanges` false) when it has none: not
     /// an optional existential, which was copied out through its value witness on every call.
     private let metrics: any HTTPServerMetrics
     private let reportsExchanges: Bool
     private var parser: RequestParser
-    private var machine: ConnectionStateMachine
+    var machine: ConnectionStateMachine
     private let onClose: @Sendable (LoopConnection) -> Void
     /// `HTTPServerConfiguration.maxResponderQueueWait`.
-    private let maxQueueWait: Double
+    let maxQueueWait: Double
     /// `HTTPServerConfiguration.maxLoopWorkSeconds`.
-    private let maxLoopWork: Double
+    let maxLoopWork: Double
 
     private var token: UInt64?
     /// Input may be waiting that has not been read (see the type's comment).
@@ -55,7 +55,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private var processingInput = false
     private var turnScheduled = false
     /// Set when the connection closes, read by queued responder work before it starts.
-    private let cancellation = Cancellation()
+    let cancellation = Cancellation()
 
     /// What `send` and the exchange report need of the request being answered (method nil for
     /// the server's own error responses) and when it was parsed. Not the request itself: an
@@ -69,18 +69,12 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     private var reportDue = false
     /// Why the connection is being closed, for the report of a cut exchange (`reset`,
     /// `drain_deadline`, `timeout`, `error`); nil: an ordinary close.
-    private var closeCause: String?
-    private struct Current {
-        var method: String?
-        var target: ArraySlice<UInt8> = []
-        var http1_0 = false
-        var started: Double = 0
-    }
+    var closeCause: String?
 
     // The response being written (`writing`), kept in place in the connection: head, trailer and
     // body as `sendmsg` takes them, and the bytes written so far. Stored properties rather than an
     // optional struct: copying one in and out per `sendmsg` and destroying it went through
-    // Swift's generic value witnesses (about 1,900 instructions per cached request).
+    // Swift's generic value witnesses (Benchmarks/serving/callgrind.sh).
     private var writing = false
     private var outHead: [UInt8] = []
     private var outTrailer: [UInt8] = []
@@ -172,21 +166,6 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         if reset, machine.isResponding { peerWentAway() }
     }
 
-    /// The peer reset the connection (or its socket failed): close now, reporting an exchange
-    /// in progress as cut by a reset; work queued for it is dropped before it starts.
-    private func peerWentAway() {
-        guard !machine.isClosed else { return }
-        closeCause = "reset"
-        perform(machine.failed())
-    }
-
-    /// Whether the socket has been reset or has failed (poll(2): POLLERR or POLLHUP), without
-    /// reading: one system call, asked before work for the connection starts.
-    private var isPeerGone: Bool {
-        var wanted = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&wanted, 1, 0) > 0 && wanted.revents & Int16(POLLERR | POLLHUP) != 0
-    }
-
     func deadlineDue(now: Double) {
         deadline = nil
         guard !machine.isClosed else { return }
@@ -196,13 +175,13 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         updateDeadline()
     }
 
-    private func updateDeadline() {
+    func updateDeadline() {
         deadline = machine.deadline
         if let deadline { loop.noteDeadline(deadline) }
     }
 
     /// Performs what the machine decided.
-    private func perform(_ action: ConnectionAction) {
+    func perform(_ action: ConnectionAction) {
         switch action {
         case .none, .respond, .write:
             break  // `.respond` and `.write` are performed where they are returned
@@ -318,107 +297,11 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         }
     }
 
-    /// Asks the responder once; sends a ready answer at once, else runs its work on this loop
-    /// (at most `maxLoopWorkSeconds`) or on a worker.
-    private func respond(to request: HTTPRequest, started: Double) {
-        // Through the stored existential: a local copy of it was copied and destroyed through
-        // its value witnesses.
-        switch responder.plan(for: request) {
-        case .answer(let response):
-            // Ready as the request was taken (`started`, read moments ago): no second clock read.
-            send(response, isHead: request.isHEAD, now: started)
-        case .work(let work):
-            updateDeadline()
-            let isHead = request.isHEAD
-            if work.estimatedSeconds <= maxLoopWork {
-                loop.enqueueWork { [self] in respondOnLoop(work, isHead: isHead, started: started) }
-            } else {
-                respondOnWorker(work, isHead: isHead, started: started)
-            }
-        }
-    }
-
-    /// Loop work (`EventLoop.enqueueWork`) for one request: dropped if the connection closed
-    /// while it waited, refused past `maxResponderQueueWait` as a worker's wait is, else made here;
-    /// the work it plans next is made here too when small enough, else handed to a worker.
-    private func respondOnLoop(_ work: HTTPWork, isHead: Bool, started: Double) {
-        guard !machine.isClosed else { return }  // closed while queued: nobody to answer
-        if MonotonicClock.now() - started > maxQueueWait {
-            return send(Self.queueRefusal, isHead: isHead)
-        }
-        var next = work
-        while true {
-            // Reset since the request was read (the event not seen yet this turn): no work for nobody.
-            if isPeerGone { return peerWentAway() }
-            switch next.make(true) {
-            case .answer(let response):
-                return send(response, isHead: isHead)
-            case .work(let more) where more.estimatedSeconds <= maxLoopWork:
-                next = more
-            case .work(let more):
-                return respondOnWorker(more, isHead: isHead, started: started)
-            }
-        }
-    }
-
-    private func respondOnWorker(_ work: HTTPWork, isHead: Bool, started: Double) {
-        let loop = self.loop, cancellation = self.cancellation, maxQueueWait = self.maxQueueWait
-        DispatchQueue.global(qos: .utility).async {
-            // The client reset the connection while this waited its turn: make nothing for nobody.
-            guard !cancellation.isCancelled else { return }
-            if MonotonicClock.now() - started > maxQueueWait {
-                // Waited past the bound: say so at once rather than add a render to the backlog.
-                let refusal = Self.queueRefusal
-                return loop.execute { self.send(refusal, isHead: isHead) }
-            }
-            // Reset while this waited: say so to the loop, which closes, instead of rendering.
-            // (Should the connection have closed meanwhile and its descriptor been reused, the
-            // loop finds it closed and does nothing.)
-            if self.isPeerGone { return loop.execute { self.peerWentAway() } }
-            Self.yieldToEventLoops()
-            let response = work.answer()
-            loop.execute { self.send(response, isHead: isHead) }
-        }
-    }
-
-    /// The answer to a request that waited longer than `maxResponderQueueWait` for a worker or in
-    /// its loop's work queue: 503 with `Retry-After: 1`, annotated `shed: responder-queue`.
-    static let queueRefusal: HTTPResponse = {
-        var response = ResponseSerializer.errorResponse(
-            status: 503, detail: "the server is busy making other answers; retry shortly")
-        response.annotations = ["shed": "responder-queue"]
-        return response
-    }()
-
-    /// Niceness of the threads that run `HTTPWork` off the loop (nice(2) values, 0 to 19), so that on a
-    /// busy CPU an event loop woken by I/O (a `/healthz`, a cached answer) runs before renders
-    /// and searches: a thread of nice 5 has about a third of the weight of one of nice 0.
-    static let responderNiceness: Int32 = 5
-
-    /// Puts the calling Dispatch worker thread under SCHED_BATCH at `responderNiceness`.
-    ///
-    /// SCHED_BATCH keeps a render's wake-ups from preempting the event loop (sched(7): the
-    /// scheduler takes the thread for CPU-bound) while its share of the CPU stays nice 5's.
-    /// Measured with `Benchmarks/serving/flood.sh` (docs/performance.md, "Render threads"): cached p99 under an
-    /// uncached flood on one core about 0.4x nice 5 alone's, the flood's own rate within 5 %.
-    /// Measured and not taken: a 0.1 ms EEVDF slice for the loops (`sched_setattr`), which let the
-    /// renders preempt the loop mid-turn and made its p99 worse; SCHED_IDLE for renders, which
-    /// starves them whenever cached requests fill the CPU; nice 10 (no better p99, the flood
-    /// slower) or 15 (the flood a third slower). Both calls fail soft (`ThreadScheduling`).
-    /// Done once per worker thread (`ThreadScheduling.once`): both are system calls, and a
-    /// Dispatch worker keeps its policy and nice value from one block to the next.
-    private static func yieldToEventLoops() {
-        ThreadScheduling.once {
-            ThreadScheduling.setPolicy(ThreadScheduling.batch)
-            ThreadScheduling.setNice(responderNiceness)
-        }
-    }
-
     // MARK: Writing
 
     /// Starts writing `response` (its head only if `isHead`); `now`, if given, is the time to
     /// tell the state machine (else the clock is read).
-    private func send(_ response: HTTPResponse, isHead: Bool, now: Double? = nil) {
+    func send(_ response: HTTPResponse, isHead: Bool, now: Double? = nil) {
         guard case .write(let close) = machine.responseReady(now: now ?? MonotonicClock.now()) else { return }
         let trailer = loop.dateTrailer(close: close, announceKeepAlive: current.http1_0)
         let output = ResponseSerializer.serialize(response, isHead: isHead, trailer: trailer)
@@ -512,15 +395,4 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         Glibc.close(fd)
         onClose(self)
     }
-}
-
-/// The metrics hook of a server that has none.
-private struct NoMetrics: HTTPServerMetrics {}
-
-/// A flag set once by a connection's loop when it closes, read by queued responder work on other
-/// threads.
-final class Cancellation: Sendable {
-    private let flag = Atomic<Bool>(false)
-    var isCancelled: Bool { flag.load(ordering: .relaxed) }
-    func cancel() { flag.store(true, ordering: .relaxed) }
 }

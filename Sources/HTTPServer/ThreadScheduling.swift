@@ -36,6 +36,29 @@ enum ThreadScheduling {
         return true
     }
 
+    /// Niceness of the threads that run `HTTPWork` off the loop (nice(2) values, 0 to 19), so that
+    /// on a busy CPU an event loop woken by I/O (a `/healthz`, a cached answer) runs before renders
+    /// and searches: a thread of nice 5 has about a third of the weight of one of nice 0.
+    static let responderNiceness: Int32 = 5
+
+    /// Puts the calling Dispatch worker thread under SCHED_BATCH at `responderNiceness`.
+    ///
+    /// SCHED_BATCH keeps a render's wake-ups from preempting the event loop (sched(7): the
+    /// scheduler takes the thread for CPU-bound) while its share of the CPU stays nice 5's.
+    /// Measured with `Benchmarks/serving/flood.sh` (docs/performance.md, "Render threads").
+    /// Measured and not taken: a short EEVDF slice for the loops (`sched_setattr`), which let the
+    /// renders preempt the loop mid-turn and made its p99 worse; SCHED_IDLE for renders, which
+    /// starves them whenever cached requests fill the CPU; nice 10 (no better p99, the flood
+    /// slower) or 15 (the flood a third slower). Both calls fail soft (`ThreadScheduling`).
+    /// Done once per worker thread (`ThreadScheduling.once`): both are system calls, and a
+    /// Dispatch worker keeps its policy and nice value from one block to the next.
+    static func yieldToEventLoops() {
+        once {
+            setPolicy(batch)
+            setNice(responderNiceness)
+        }
+    }
+
     /// Runs `body` the first time the calling thread gets here, and never again on that thread
     /// (a POSIX thread-specific value marks the thread; reading it is a load, not a system call).
     static func once(_ body: () -> Void) {

@@ -1,8 +1,8 @@
 /// A growable byte buffer for writing SVG text: bytes written through a pointer into storage
 /// sized ahead, `count` kept apart, the storage neither zero-filled nor checked for uniqueness
-/// (noncopyable: one owner, freed with it). `Array.append(contentsOf:)` costs about 90
-/// instructions a call however short the bytes (a generic copy through `_copyContents`), and an
-/// SVG is written in about a hundred short pieces of markup and numbers.
+/// (noncopyable: one owner, freed with it). `Array.append(contentsOf:)` pays a generic copy
+/// through `_copyContents` per call however short the bytes, and an SVG is written in about a
+/// hundred short pieces of markup and numbers (Benchmarks/profile/svg-callgrind.sh).
 struct SVGBytes: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int

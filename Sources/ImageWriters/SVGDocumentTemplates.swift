@@ -6,8 +6,7 @@ import Utilities
 /// one written before only in its paints (a toggle in a new tint: the same track, knob, shadow
 /// and symbol at the same size, scale and state) is its earlier document with the `fill` and
 /// `fill-opacity` attributes written again: one copy of the markup instead of a walk of the
-/// scene writing every element, number and path (about 13,000 instructions for a toggle at
-/// scale 2, of which this keeps about a fifth).
+/// scene writing every element, number and path (Benchmarks/profile/svg-callgrind.sh).
 ///
 /// A template is a document as `SVGWriter.documentBytes` wrote it plus where each operation's
 /// paint (`SVGWriter.paintBytes`) stands in it. Two scenes share a template when they have the

@@ -50,7 +50,7 @@ enum SVGPathDataCache {
     /// so that storage stays allocated and no other path can have the same address while the
     /// entry lives. The styles share their track, knob and symbol paths between scenes
     /// (`StyleShapes`, the symbol cache), so most lookups end here, comparing a pointer and a
-    /// transform instead of hashing every coordinate (about 1,000 instructions a lookup).
+    /// transform instead of hashing every coordinate (Benchmarks/profile/svg-callgrind.sh).
     private struct Recent {
         var address: UnsafeRawPointer
         var path: Path

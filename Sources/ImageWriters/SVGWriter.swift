@@ -52,7 +52,7 @@ public enum SVGWriter {
 
     /// The whole document as UTF-8, written straight into one byte array: markup from static
     /// strings, numbers digit by digit, no `String` per element (string interpolation and
-    /// concatenation were most of an uncached `/toggle.svg`'s instructions).
+    /// concatenation were most of an uncached `/toggle.svg`'s cost: Benchmarks/profile/svg-callgrind.sh).
     /// `classes` and `movingShadowMargin` go to `Body`; `style` is CSS written before the dark rules.
     static func documentBytes(_ scene: Scene, dark: Scene?, classes: [Int: String] = [:], movingShadowMargin: Int = 0,
                               style: String = "") -> [UInt8] {
@@ -170,19 +170,7 @@ public enum SVGWriter {
                 }
                 let paint = colour(operation)
                 if case .paint = operation { put("<rect") } else { put("<path") }
-                if let darkOperation, differ(paint, colour(darkOperation)) {
-                    let d = colour(darkOperation)
-                    put(" class=\"c"); put(n); put("\"")
-                    SVGText.append(".c", to: &darkRules)
-                    SVGText.appendInteger(n, to: &darkRules)
-                    SVGText.append("{fill:", to: &darkRules)
-                    SVGText.appendHex(d.color, to: &darkRules)
-                    SVGText.append(";fill-opacity:", to: &darkRules)
-                    SVGText.appendNumber(d.alpha, to: &darkRules)
-                    SVGText.append("}", to: &darkRules)
-                } else if !classes.isEmpty, let name = classes[n] {
-                    put(" class=\""); text.append(utf8: name); put("\"")
-                }
+                putClass(n, paint: paint, dark: darkOperation)
                 switch operation {
                 case .paint:
                     put(" width=\""); put(scene.width); put("\" height=\""); put(scene.height); put("\"")
@@ -214,6 +202,24 @@ public enum SVGWriter {
                 case .layer:
                     break
                 }
+            }
+        }
+
+        /// The element's `class`: `cN` with its dark colours in `darkRules` when the dark scene
+        /// paints operation `n` differently, else its name in `classes` (if any).
+        private mutating func putClass(_ n: Int, paint: (color: RGBAColor, alpha: Double), dark: SceneOperation?) {
+            if let dark, differ(paint, colour(dark)) {
+                let d = colour(dark)
+                put(" class=\"c"); put(n); put("\"")
+                SVGText.append(".c", to: &darkRules)
+                SVGText.appendInteger(n, to: &darkRules)
+                SVGText.append("{fill:", to: &darkRules)
+                SVGText.appendHex(d.color, to: &darkRules)
+                SVGText.append(";fill-opacity:", to: &darkRules)
+                SVGText.appendNumber(d.alpha, to: &darkRules)
+                SVGText.append("}", to: &darkRules)
+            } else if !classes.isEmpty, let name = classes[n] {
+                put(" class=\""); text.append(utf8: name); put("\"")
             }
         }
 

@@ -10,8 +10,7 @@ import Glibc
 public final class ServiceMetrics: HTTPServerMetrics {
     /// Counters of the exchanges finished on the threads that share one stripe (event loops,
     /// chosen by thread id), as relaxed atomics: an exchange costs a few atomic additions and no
-    /// lock (a lock per stripe and `Array`s of counters inside it were about 900 instructions
-    /// per request). `totals()` adds the stripes up; a scrape may see one stripe's buckets a few
+    /// lock, not a lock per stripe and `Array`s of counters inside it (Benchmarks/serving/callgrind.sh). `totals()` adds the stripes up; a scrape may see one stripe's buckets a few
     /// observations ahead of its sum, never a count that went back.
     private final class Stripe: @unchecked Sendable {
         static let routeCount = ServiceMetrics.knownRoutes.count
@@ -217,8 +216,7 @@ public final class ServiceMetrics: HTTPServerMetrics {
                                      labels: "route=\"\(PrometheusText.labelValue(route))\"")
         }
         func single(_ name: String, _ type: String, _ help: String, _ value: Int) {
-            header(name, type, help)
-            lines.append("\(name) \(value)")
+            lines += Self.metric(name, type, help, value)
         }
         single("toggle_http_response_bytes_total", "counter", "Bytes written in responses, heads and bodies.",
                t.bytes)
@@ -248,20 +246,34 @@ public final class ServiceMetrics: HTTPServerMetrics {
         for reason in AccessLogWriter.DropReason.allCases {
             lines.append("toggle_access_log_dropped_total{reason=\"\(reason.label)\"} \(accessLog?.droppedLines(reason: reason) ?? 0)")
         }
-        if let stats = cacheCounters?() {
-            single("toggle_image_cache_hits_total", "counter", "Image requests answered from the cache.", stats.hits)
-            single("toggle_image_cache_misses_total", "counter", "Image requests that had to render.",
-                   stats.misses - stats.coalesced)
-            single("toggle_image_cache_coalesced_total", "counter",
-                   "Misses that waited for a concurrent render of the same image.", stats.coalesced)
-            single("toggle_image_cache_evictions_total", "counter", "Images evicted to stay within the byte budget.",
-                   stats.evictions)
-            single("toggle_image_cache_bytes", "gauge", "Bytes held by the image cache.", stats.bytes)
-            single("toggle_image_cache_capacity_bytes", "gauge", "The image cache's byte budget.", stats.capacityBytes)
-            single("toggle_image_cache_entries", "gauge", "Images held by the image cache.", stats.entries)
-        }
+        if let stats = cacheCounters?() { lines += Self.cacheLines(stats) }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The image cache's metrics in the exposition text.
+    static func cacheLines(_ stats: CacheCounters) -> [String] {
+        var lines: [String] = []
+        func single(_ name: String, _ type: String, _ help: String, _ value: Int) {
+            lines += metric(name, type, help, value)
+        }
+        single("toggle_image_cache_hits_total", "counter", "Image requests answered from the cache.", stats.hits)
+        single("toggle_image_cache_misses_total", "counter", "Image requests that had to render.",
+               stats.misses - stats.coalesced)
+        single("toggle_image_cache_coalesced_total", "counter",
+               "Misses that waited for a concurrent render of the same image.", stats.coalesced)
+        single("toggle_image_cache_evictions_total", "counter", "Images evicted to stay within the byte budget.",
+               stats.evictions)
+        single("toggle_image_cache_bytes", "gauge", "Bytes held by the image cache.", stats.bytes)
+        single("toggle_image_cache_capacity_bytes", "gauge", "The image cache's byte budget.", stats.capacityBytes)
+        single("toggle_image_cache_entries", "gauge", "Images held by the image cache.", stats.entries)
+        return lines
+    }
+
+    /// The `# HELP`, `# TYPE` and sample lines of a metric without labels.
+    static func metric(_ name: String, _ type: String, _ help: String, _ value: Int) -> [String] {
+        ["# HELP \(name) \(help)", "# TYPE \(name) \(type)", "\(name) \(value)"]
+    }
+
 }
 
 /// What `/metrics` exports of an image cache: counters since start and what it holds now.

@@ -3,9 +3,9 @@ import Glibc
 #endif
 
 /// Whether the calling thread may run the "did you mean" search of an unknown symbol's 400
-/// (`SymbolCatalog.expectation(forUnknown:)`: edit distance to every name, about 3.2 million
-/// instructions, 1 ms). An event loop may not: one such item would hold up every connection of
-/// the loop for a millisecond. In `deferring(_:)` an unknown symbol still fails the query
+/// (`SymbolCatalog.expectation(forUnknown:)`: edit distance to every name, about a millisecond,
+/// `QUERY='on=1&sym=moonfill' Benchmarks/profile/uncached-callgrind.sh`). An event loop may not:
+/// one such item would hold up every connection of the loop. In `deferring(_:)` an unknown symbol still fails the query
 /// (`ToggleQuery.symbol`), at the same parameter and in the same order, but without the search;
 /// the thread is told (`deferring` returns `searchNeeded`) and hands the request to a worker,
 /// which parses it again and answers the same 400 with its suggestions.

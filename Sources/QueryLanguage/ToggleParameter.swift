@@ -114,8 +114,8 @@ extension ToggleQuery {
 
 /// `ToggleQuery.parameterRows` without hashing: every accepted name (at most 16 bytes; the
 /// longest is 9) packed into two little-endian words with its length, compared word by word
-/// over the table (about 28 names): a fraction of a `String` hash and a dictionary probe, which
-/// cost about 320 instructions a parameter.
+/// over the table (about 28 names): a fraction of a `String` hash and a dictionary probe
+/// (Benchmarks/profile/svg-callgrind.sh).
 enum ParameterNameTable {
     struct Entry {
         var low: UInt64
@@ -169,9 +169,8 @@ enum ParameterRow: Int, CaseIterable {
 /// The known parameters a query gave, by row of `ToggleQuery.parameters`, in the table's order.
 ///
 /// A query gives a handful of the 22 parameters, and the rules between them ask for a dozen:
-/// a lookup compares the few row numbers given, where a dictionary by name hashed the name
-/// (about 300 instructions a lookup) and comparing two different short strings also cost
-/// hundreds.
+/// a lookup compares the few row numbers given, where a dictionary by name hashed the name and
+/// compared short strings (Benchmarks/profile/svg-callgrind.sh).
 struct GivenParameters {
     struct Entry {
         /// The parameter's row in `ToggleQuery.parameters`.

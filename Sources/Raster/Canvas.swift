@@ -102,15 +102,6 @@ public struct Canvas: Sendable {
         return out
     }
 
-    /// `straightAlphaPixels()` without a copy: the canvas is consumed and its pixel storage,
-    /// when not shared, is converted in place (what the PNG encoder does with a fresh render).
-    public consuming func takeStraightAlphaPixels() -> [UInt8] {
-        var out = pixels
-        pixels = []
-        Self.unpremultiply(&out)
-        return out
-    }
-
     /// The premultiplied pixels without a copy: the canvas is consumed (what the PNG encoder
     /// takes, converting to straight alpha itself).
     public consuming func takePixels() -> [UInt8] {

@@ -2,8 +2,7 @@ import Geometry
 import Utilities
 
 /// The `StableHash` of every coordinate of a cache key, fed to `Hasher` once: the synthesized
-/// `Hashable` of a `Path` calls `Hasher.combine` per coordinate, about 9,000 instructions per
-/// scale 1 toggle for the fill and shadow caches' keys. Consistent with `==`: `-0.0` is mixed as
+/// `Hashable` of a `Path` calls `Hasher.combine` per coordinate (Benchmarks/profile/uncached-callgrind.sh). Consistent with `==`: `-0.0` is mixed as
 /// `0.0`, which it equals.
 struct GeometryHash {
     private var hash = StableHash()

@@ -23,8 +23,8 @@ extension ToggleSpec {
 
     /// Appends `canonicalKey`'s UTF-8 to `key` (for a key of which the spec's is one part).
     /// Written through a pointer into stack memory sized for the longest text the fields can
-    /// give, then appended in one piece (a byte at a time into the array cost about 20
-    /// instructions a byte).
+    /// give, then appended in one piece, not a byte at a time into the array
+    /// (Benchmarks/profile/svg-callgrind.sh).
     public func appendCanonicalKey(to key: inout [UInt8]) {
         // Fixed text, separators and small names: under 200 bytes; four colours of at most
         // "255,255,255," and a number; four more numbers; the strings the spec holds.

@@ -16,9 +16,8 @@ struct PictureEndpoint: Sendable {
     /// Makes ETag, Cache-Control, CORS and nosniff fields (`ToggleResponder.cacheableFields`).
     let cacheableFields: @Sendable (_ entityTag: String) -> HTTPFields
 
-    /// What making a still costs per pixel, seconds: the default icon switch at scale 2
-    /// (115 x 64 = 7,360 px) is about 1.3 million instructions uncached, some 0.3 ms; zlib's level
-    /// steps up with the size, so larger pictures cost more than this says and go to a worker
+    /// What making a still costs per pixel, seconds (`Benchmarks/profile/uncached-callgrind.sh`
+    /// at scales 1 and 2); zlib's level steps up with the size, so larger pictures cost more than this says and go to a worker
     /// anyway (`HTTPServerConfiguration.maxLoopWorkSeconds`, 0.48 ms, admits 12,000 px: scales 1
     /// and 2 of the switch styles at the default size with a few pt of padding).
     static let secondsPerPixel = 0.000_000_04

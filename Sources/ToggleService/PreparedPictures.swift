@@ -76,81 +76,77 @@ struct ReadyHead {
 
 /// Parsed picture requests by their target as sent, so a repeated request (the common case:
 /// pages embed the same few URLs) skips query parsing, the canonical key and the ETag hash, which
-/// were most of a cache hit's instructions. Looked up by the target's bytes (`TargetKey`: a slice
-/// of the received head, hashed and compared in place, no `String` per request). Bounded: at most
-/// `limit` entries of targets up to 256 bytes; when full, each insert drops the oldest entry
-/// (first in, first out: a target still in use is parsed again once, when it comes back).
-/// One entry at a time, on the inserting thread: emptying the whole table when full released
-/// 4,096 entries at once, 3-7 ms of CPU every 4,096 new queries, which on the event loop's core
-/// (an uncached flood makes that every 0.3 s) preempted the loop for whole scheduler ticks.
+/// were most of a cache hit's cost (Benchmarks/serving/callgrind.sh). Looked up by the target's
+/// bytes (`TargetKey`: a slice of the received head, hashed and compared in place, no `String`
+/// per request) in a direct-mapped table: the target's hash picks one of `slotCount` slots, and a
+/// new target takes its slot from whatever was there (which is parsed again when it comes back).
+/// Targets over 256 bytes are not kept. One entry is dropped at a time, on the inserting thread
+/// and after the lock: emptying a whole table at once released thousands of entries in one go,
+/// milliseconds of CPU that preempted the event loop's core for whole scheduler ticks.
 /// Thread-safe.
 final class PreparedPictures: Sendable {
-    let limit: Int
-    private let table = Locked<Table>(Table())
+    /// The table's slots, a power of two.
+    let slotCount: Int
+    private let slots: Locked<[(key: TargetKey, entry: PreparedPicture)?]>
 
-    /// The entries and their keys in insertion order: `order` is a ring once it holds `limit`
-    /// keys, `oldest` its next to drop.
-    private struct Table {
-        var entries: [TargetKey: PreparedPicture] = [:]
-        var order: [TargetKey] = []
-        var oldest = 0
+    /// - Parameter slots: entries held at most, rounded up to a power of two (0: none).
+    init(slots: Int = 4096) {
+        slotCount = slots <= 0 ? 0 : 1 << (Int.bitWidth - (slots - 1).leadingZeroBitCount)
+        self.slots = Locked(Array(repeating: nil, count: slotCount))
     }
-
-    init(limit: Int = 4096) { self.limit = max(0, limit) }
 
     /// Longest target kept, in bytes: a longer one is parsed every time.
     static let maxTargetBytes = 256
+
+    /// The slot of a key: its hash mixed (`StableHash.mixed`, so the low bits depend on every
+    /// byte) and masked.
+    private func slot(_ key: TargetKey) -> Int {
+        Int(truncatingIfNeeded: StableHash.mixed(key.hash)) & (slotCount - 1)
+    }
 
     /// The entry for a request's target as sent (path and query are a function of it, so the
     /// same target always means the same parsed request); nil when none is held or the target
     /// is longer than `maxTargetBytes`.
     func entry(for request: HTTPRequest) -> PreparedPicture? {
         let target = request.targetUTF8
-        guard target.count <= Self.maxTargetBytes else { return nil }
+        guard slotCount > 0, target.count <= Self.maxTargetBytes else { return nil }
         let key = TargetKey(target)
-        return table.withLock { $0.entries[key] }
+        let index = slot(key)
+        return slots.withLock { slots in slots[index].flatMap { $0.key == key ? $0.entry : nil } }
     }
 
-    /// Keeps `entry` for the request's target (not for one longer than `maxTargetBytes`).
+    /// Keeps `entry` for the request's target (not for one longer than `maxTargetBytes`), in place
+    /// of what its slot held.
     func insert(_ entry: PreparedPicture, for request: HTTPRequest) {
         let target = request.targetUTF8
-        guard limit > 0, target.count <= Self.maxTargetBytes else { return }
+        guard slotCount > 0, target.count <= Self.maxTargetBytes else { return }
         // Its own copy of the bytes: the request's may be a slice of the connection's input.
         let key = TargetKey(ArraySlice(Array(target)))
-        // The dropped entry is released here, after the lock (about 1 us: its strings, fields
-        // and kept head), not under it.
-        let dropped: PreparedPicture? = table.withLock { table in
-            guard table.entries[key] == nil else { return nil }
-            var dropped: PreparedPicture? = nil
-            if table.order.count < limit {
-                table.order.append(key)
-            } else {
-                dropped = table.entries.removeValue(forKey: table.order[table.oldest])
-                table.order[table.oldest] = key
-                table.oldest = table.oldest + 1 == limit ? 0 : table.oldest + 1
-            }
-            table.entries[key] = entry
-            return dropped
+        let index = slot(key)
+        // The dropped entry is released here, after the lock (its strings, fields and kept
+        // head), not under it.
+        let dropped = slots.withLock { slots in
+            let old = slots[index]
+            slots[index] = (key, entry)
+            return old
         }
         _ = dropped
     }
 
     /// Entries held.
-    var count: Int { table.withLock { $0.entries.count } }
+    var count: Int { slots.withLock { $0.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
 }
 
 /// A request target's bytes as a table key: hashed once (`StableHash.fnv1a`), compared by hash,
 /// length and then bytes.
-struct TargetKey: Hashable, Sendable {
+struct TargetKey: Equatable, Sendable {
     let bytes: ArraySlice<UInt8>
     let hash: UInt64
 
     init(_ bytes: ArraySlice<UInt8>) {
         self.bytes = bytes
-        self.hash = StableHash.fnv1a(bytes)
+        self.hash = bytes.withUnsafeBufferPointer { StableHash.fnv1a($0) }
     }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     static func == (a: TargetKey, b: TargetKey) -> Bool {
         a.hash == b.hash && a.bytes == b.bytes

@@ -12,11 +12,8 @@ import QueryLanguage
 public enum RowImage {
     /// The encoder for rows and cards: `ToggleImage.stillEncoder`, but zlib level 6 instead of 8
     /// for RGBA image data over 100,000 bytes. A row has more than 256 colours (antialiased text
-    /// over the switch), so it is RGBA: at scale 2 (`row-bench N encode-level=L`, callgrind,
-    /// 2026-11-30) the "Dark Mode" row is 5,997 bytes in 30.7 M instructions at level 8, 6,283
-    /// (1.048x) in 16.0 M at level 6, 6,198 in 17.8 M at 7, 6,397 in 14.1 M at 5, 7,715 in 7.4 M at
-    /// 3; the default card 31,554 bytes in 138 M at level 8, 33,027 (1.047x) in 97 M at level 6.
-    /// Level 6: half the time for under 5 % more bytes. Palettes stay exact (no merged colours),
+    /// over the switch), so it is RGBA. Level 6: about half level 8's time for under 5 % more bytes
+    /// (`row-bench N encode-level=L` under callgrind). Palettes stay exact (no merged colours),
     /// so that an animated row ends on its still row's very pixels.
     static let encoder: PNGEncoder = {
         var encoder = ToggleImage.stillEncoder

@@ -24,8 +24,7 @@ public enum ToggleImage {
     /// for bytes against `optipng -o7` of the same pixels, `Benchmarks/profile/uncached-callgrind.sh`
     /// and `Benchmarks/raster/render-encode.sh` for instructions): no row filter (flat colour with
     /// transparent corners compresses best unfiltered); zlib's effort grows with the image, since
-    /// a small image costs few bytes and most of a request's time (zlib was 75-86 % of an
-    /// uncached request at scales 1 and 2 with level 8 everywhere): level 3 under 40,000 bytes of
+    /// a small image costs few bytes and most of a request's time: level 3 under 40,000 bytes of
     /// image data (scales 1 and 2), level 5 under 100,000 (scale 3 RGBA), level 8 above (scale 4
     /// and large sizes, which carry most of the bytes); zlib's hash table sized to the image; sRGB.
     public static let encoder: PNGEncoder = {
@@ -38,12 +37,9 @@ public enum ToggleImage {
     }()
 
     /// The settings for animation frames: no row filter, zlib level 7, default strategy, RGBA
-    /// (frames share one header, so no palette). Chosen with `Benchmarks/apng/run.sh` (7
-    /// animations; zlib is three quarters of an animation's time): against `apngopt -z0` of the
-    /// same frames, level 8 gives 1.016x the bytes, level 7 1.038x (at most 1.072x) and level 6
-    /// 1.049x (at most 1.087x); the default animation at scales 1 / 2 / 3 takes 9.0 / 31.7 / 61.2
-    /// ms of CPU at level 8, 5.4 / 16.7 / 33.9 at level 7 and 4.9 / 14.8 / 29.4 at level 6.
-    /// Level 7: nearly level 6's speed, with a margin under the 1.10x target.
+    /// (frames share one header, so no palette). Chosen with `Benchmarks/apng/run.sh` against
+    /// `apngopt -z0` of the same frames: level 7 has nearly level 6's speed, with a margin under
+    /// the 1.10x target for bytes.
     public static let frameEncoder: PNGEncoder = {
         var encoder = PNGEncoder()
         encoder.filters = 0x08        // PNG_FILTER_NONE

@@ -43,8 +43,7 @@ struct ToggleRoute: Equatable, Sendable {
     }
 
     /// The route for the request's path, as `route(for: request.path)`, found from the path's
-    /// bytes: no `String` is made and none hashed (that was about 800 instructions of a cached
-    /// request, which looks its route up once).
+    /// bytes: no `String` is made and none hashed (Benchmarks/serving/callgrind.sh).
     static func route(for request: HTTPRequest) -> ToggleRoute? {
         route(forPath: request.pathUTF8)
     }

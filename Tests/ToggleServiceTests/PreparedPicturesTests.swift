@@ -47,28 +47,30 @@ final class PreparedPicturesTests: XCTestCase {
         }
     }
 
-    func testLongTargetsAreNotKeptAndTheOldestGoesFirstWhenFull() {
-        let memo = PreparedPictures(limit: 2)
+    /// Targets over 256 bytes are not kept; a new target takes its slot from the one held there.
+    func testLongTargetsAreNotKeptAndANewTargetTakesItsSlot() {
+        let memo = PreparedPictures(slots: 1)
+        XCTAssertEqual(memo.slotCount, 1)
         let long = request("/toggle?label=" + String(repeating: "a", count: 250))
         memo.insert(entry("long"), for: long)
         XCTAssertNil(memo.entry(for: long))
         XCTAssertEqual(memo.count, 0)
-        for i in 0 ..< 3 { memo.insert(entry("\(i)"), for: request("/toggle?on=\(i)")) }
-        XCTAssertEqual(memo.count, 2)
+        memo.insert(entry("0"), for: request("/toggle?on=0"))
+        XCTAssertEqual(memo.entry(for: request("/toggle?on=0"))?.entityTag, "\"0\"")
+        memo.insert(entry("1"), for: request("/toggle?on=1"))
         XCTAssertNil(memo.entry(for: request("/toggle?on=0")))
         XCTAssertEqual(memo.entry(for: request("/toggle?on=1"))?.entityTag, "\"1\"")
-        XCTAssertEqual(memo.entry(for: request("/toggle?on=2"))?.entityTag, "\"2\"")
-        // A target already held is not inserted again (nor does it move up); the next new one
-        // drops the oldest, then the ring goes round.
-        memo.insert(entry("1 again"), for: request("/toggle?on=1"))
-        XCTAssertEqual(memo.entry(for: request("/toggle?on=1"))?.entityTag, "\"1\"")
-        memo.insert(entry("3"), for: request("/toggle?on=3"))
-        XCTAssertNil(memo.entry(for: request("/toggle?on=1")))
-        XCTAssertEqual(memo.entry(for: request("/toggle?on=2"))?.entityTag, "\"2\"")
-        memo.insert(entry("4"), for: request("/toggle?on=4"))
-        XCTAssertNil(memo.entry(for: request("/toggle?on=2")))
-        XCTAssertEqual(memo.entry(for: request("/toggle?on=3"))?.entityTag, "\"3\"")
-        XCTAssertEqual(memo.entry(for: request("/toggle?on=4"))?.entityTag, "\"4\"")
-        XCTAssertEqual(memo.count, 2)
+        XCTAssertEqual(memo.count, 1)
+        XCTAssertEqual(PreparedPictures(slots: 4096).slotCount, 4096)
+        XCTAssertEqual(PreparedPictures(slots: 3000).slotCount, 4096)
+        XCTAssertEqual(PreparedPictures(slots: 0).count, 0)
+    }
+
+    /// Many targets spread over the slots (the hash is mixed before it is masked): 1,000 toggles
+    /// differing in their last bytes keep most of their entries in 4,096 slots.
+    func testTargetsSpreadOverTheSlots() {
+        let memo = PreparedPictures(slots: 4096)
+        for i in 0 ..< 1000 { memo.insert(entry("\(i)"), for: request("/toggle?on=1&color=\(i)")) }
+        XCTAssertGreaterThan(memo.count, 850)
     }
 }

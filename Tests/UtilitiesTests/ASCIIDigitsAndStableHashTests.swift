@@ -39,7 +39,8 @@ struct ASCIIDigitsAndStableHashTests {
         #expect(StableHash.fnv1a("foobar".utf8) == 0x8594_4171_f739_67e8)
         var words = StableHash()
         words.combine(word: 0x0807_0605_0403_0201)
-        #expect(words.value == StableHash.fnv1a([1, 2, 3, 4, 5, 6, 7, 8] as [UInt8]))
+        let expected: UInt64 = (0xcbf2_9ce4_8422_2325 ^ 0x0807_0605_0403_0201) &* 0x0000_0100_0000_01b3
+        #expect(words.value == expected)
     }
 
     /// `fmix64` of 0 is 0, and one flipped input bit changes about half the output bits.

@@ -51,11 +51,6 @@ public struct ToggleMotion: Sendable, Equatable {
         iconSwitchAnimation.progress(at: t)
     }
 
-    /// The icon switch's track colour progress: `progress(at:)` clamped to 0...1.
-    public func colorProgress(at t: Double) -> Double {
-        iconSwitchAnimation.clampedProgress(at: t)
-    }
-
     /// The time of sample `index`, s: index / framesPerSecond.
     public func time(ofFrame index: Int) -> Double {
         Double(index) / Double(framesPerSecond)

@@ -3,8 +3,8 @@ import Utilities
 
 /// The styles' plain shapes, track capsules and knob circles, kept by their exact geometry: a
 /// toggle drawn again in another colour or theme (the usual uncached request) has the same track
-/// and knob, and building their arcs (sines, cosines, a growing element array) was about 8,800
-/// instructions of a 19,500-instruction scene. The same numbers give the same path, so a kept
+/// and knob, and building their arcs (sines, cosines, a growing element array) was nearly half of
+/// a scene's cost (Benchmarks/scene). The same numbers give the same path, so a kept
 /// path is the path that would be built.
 enum StyleShapes {
     /// `Path.capsule(x:y:width:height:)`, kept.

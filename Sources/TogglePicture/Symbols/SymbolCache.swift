@@ -11,7 +11,7 @@ import Utilities
 /// The last `recentCapacity` names found are also kept in a short list compared by name (a
 /// toggle's few symbols, `checkmark` and `xmark` most of all, are short strings compared in a
 /// word or two), checked first: the table's lookup hashes the name and goes through the generic
-/// `BoundedCache` (about 1,700 instructions a lookup, a tenth of an uncached SVG's scene).
+/// `BoundedCache` (Benchmarks/profile/svg-callgrind.sh).
 final class SymbolCache: Sendable {
     static let capacity = 2048
     static let recentCapacity = 8
