@@ -7,7 +7,7 @@ public enum ASCIIDigits {
 
     /// Writes `value` in decimal at `p`, zero-padded to at least `minimumDigits` digits; returns
     /// the count of bytes (at most `max(20, minimumDigits)`).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func writeDecimal(_ value: UInt, minimumDigits: Int = 1,
                                     to p: UnsafeMutablePointer<UInt8>) -> Int {
         var count = 1, rest = value
@@ -25,7 +25,7 @@ public enum ASCIIDigits {
 
     /// Writes `value` in decimal at `p`, a minus sign first when negative; returns the count of
     /// bytes (at most 21).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func writeDecimal(_ value: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         guard value < 0 else { return writeDecimal(value.magnitude, to: p) }
         p[0] = UInt8(ascii: "-")
@@ -33,6 +33,7 @@ public enum ASCIIDigits {
     }
 
     /// Appends `value` in decimal, as `"\(value)"` writes an `Int`.
+    @inlinable
     public static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             let count = writeDecimal(value, to: buffer.baseAddress!)
@@ -41,14 +42,14 @@ public enum ASCIIDigits {
     }
 
     /// The lowercase hexadecimal digit of `nibble` (0...15).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? nibble &+ 0x30 : nibble &+ 0x57
     }
 
     /// Writes the low `digits` hexadecimal digits of `value` at `p`, lowercase, most significant
     /// first, zero-padded (`digits` 1...16; 2 for a byte, 16 for a 64-bit hash).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func writeHex(_ value: UInt64, digits: Int, to p: UnsafeMutablePointer<UInt8>) {
         for i in 0 ..< digits {
             p[digits - 1 - i] = hexDigit(UInt8(truncatingIfNeeded: (value >> (4 * UInt64(i))) & 15))

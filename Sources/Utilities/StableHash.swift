@@ -6,33 +6,35 @@
 /// low bits of each byte). Not a defence against chosen collisions.
 public struct StableHash {
     /// The FNV-1a state so far.
-    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    public var value: UInt64 { state }
+    @usableFromInline var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
+    @inlinable
     public init() {}
 
     /// Feeds one byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func combine(_ byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }
 
     /// Feeds `bytes` in order.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func combine(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var h = value
+        var h = state
         for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        value = h
+        state = h
     }
 
     /// Feeds a 64-bit word in one FNV-1a step (xored in whole, one multiply by the prime): for
     /// streams of numbers (geometry), where a step per byte would cost eight times as much.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func combine(word: UInt64) {
-        value = (value ^ word) &* 0x0000_0100_0000_01b3
+        state = (state ^ word) &* 0x0000_0100_0000_01b3
     }
 
     /// 64-bit FNV-1a of `bytes`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = StableHash()
         hash.combine(bytes)
@@ -40,6 +42,7 @@ public struct StableHash {
     }
 
     /// 64-bit FNV-1a of a collection of bytes (through its contiguous storage when it has one).
+    @inlinable
     public static func fnv1a<C: Collection<UInt8>>(_ bytes: C) -> UInt64 {
         if let hash = bytes.withContiguousStorageIfAvailable({ fnv1a($0) }) { return hash }
         var hash = StableHash()
@@ -48,7 +51,7 @@ public struct StableHash {
     }
 
     /// `fmix64` of `hash`: every output bit depends on every input bit.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func mixed(_ hash: UInt64) -> UInt64 {
         var h = hash
         h ^= h >> 33

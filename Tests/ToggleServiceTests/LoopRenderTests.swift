@@ -148,7 +148,7 @@ final class LoopRenderTests: XCTestCase {
         let loop = responder(cache: cache)
         let request = get("/toggle?on=1&color=orange")
         // Parse it (memoized) to know its key, then hold that key's render open on another thread.
-        _ = loop.pictures.prepare(request, route: .toggle, format: .png, impliedScale: nil)
+        _ = try loop.pictures.prepare(request, route: .toggle, format: .png, impliedScale: nil)
         let entry = try XCTUnwrap(loop.pictures.memo.entry(for: request))
         let key = try XCTUnwrap(entry.cacheKey?.text)
         let making = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
