@@ -32,6 +32,7 @@ final class TruthfulLogEndToEndTests: XCTestCase {
         XCTAssertTrue(waitUntil(10) { self.sample(server, "toggle_http_open_connections") == Double(count + 1) })
         let rendersBefore = sample(server, "toggle_render_duration_seconds_count")
         XCTAssertEqual(kill(pid, SIGSTOP), 0)
+        XCTAssertTrue(waitUntil(10) { allThreadsStopped(pid) }, "the server did not stop")
         for (i, client) in clients.enumerated() {
             let target = i % 2 == 0 ? "/toggle?on=1&color=%23\(String(format: "%06x", 0x100000 + i))"
                 : "/row?label=Gone%20\(i)&scale=2"
