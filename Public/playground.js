@@ -19,18 +19,19 @@ const DEFAULTS = {
   state: "on", disabled: false, on_sym: "checkmark", off_sym: "xmark", sym: "minus",
   color: "green", off_color: "", bg: "", scale: "2", size: "large", pad: "0", theme: "light", alt: "",
   label: "", format: "png", style: "iconSwitch",
-  animate: false, loop: false, reduce: false, from: "", fps: "60",
+  animate: false, loop: false, reduce: false, from: "", fps: "60", contrast: false,
 };
 /** The label a style that draws one starts with when the field is empty. */
 const STYLE_LABEL = "Label";
 // Each style's defaults (docs/design-facts.md section 11): symbols when on, off and mixed (null:
-// the style has none), the tint, and whether /toggle needs a label.
+// the style has none), the tint, whether /toggle needs a label, and whether its symbol sits on
+// the white knob (what contrast=auto raises).
 const STYLES = {
-  iconSwitch: { on_sym: "checkmark", off_sym: "xmark", sym: "minus", color: "green" },
+  iconSwitch: { on_sym: "checkmark", off_sym: "xmark", sym: "minus", color: "green", knob: true },
   switch: { on_sym: null, off_sym: null, sym: null, color: "green" },
   button: { on_sym: "", off_sym: "", sym: "minus", color: "green", label: true },
   symbol: { on_sym: "hare", off_sym: "xmark.circle", sym: "xmark.circle", color: "green", label: true },
-  tutorial: { on_sym: "checkmark", off_sym: "xmark", sym: "minus", color: "orange" },
+  tutorial: { on_sym: "checkmark", off_sym: "xmark", sym: "minus", color: "orange", knob: true },
   // SwiftUI's default style, the switch on iOS: the server draws `switch` for it.
   automatic: { on_sym: null, off_sym: null, sym: null, color: "green" },
 };
@@ -115,6 +116,7 @@ function settings() {
     reduce: $("reduce").checked,
     from: $("from").value,
     fps: $("fps").value.trim(),
+    contrast: $("contrast").checked,
   };
 }
 
@@ -137,6 +139,7 @@ function apply(s) {
   $("reduce").checked = Boolean(s.reduce);
   $("from").value = ["on", "off", "mixed"].includes(s.from) ? s.from : "";
   $("fps").value = s.fps;
+  $("contrast").checked = Boolean(s.contrast);
 }
 
 // ---- URLs and snippets ---------------------------------------------------------------------
@@ -160,6 +163,7 @@ function query(s, theme = s.theme) {
   if (s.size !== "large") add("size", s.size);
   if (theme !== "light") add("theme", theme);
   if (s.disabled) add("disabled", "1");
+  if (s.contrast && style.knob) add("contrast", "auto");
   if (s.bg) add("bg", s.bg);
   if (s.pad && Number(s.pad) !== 0) add("pad", s.pad);
   // Toggles and rows animate (the row's label stays still); an animation has one colour scheme.
@@ -383,6 +387,7 @@ function update() {
   // A style without symbols (switch) takes none: the server would refuse them.
   $("on_sym").closest("fieldset").disabled = style.on_sym === null;
   $("animation-options").disabled = !s.animate;
+  $("contrast").disabled = !style.knob;
   const problem = problemIn(s);
   if (problem) {
     const url = toggleURL(s);
@@ -479,6 +484,7 @@ function settingsFromQuery(search) {
   if (get("loop") !== undefined) s.loop = truthy(get("loop"));
   if (get("motion") !== undefined) s.reduce = get("motion").toLowerCase() === "reduce";
   if (get("from") !== undefined) s.from = get("from").toLowerCase();
+  if (get("contrast") !== undefined) s.contrast = get("contrast").toLowerCase() === "auto";
   return s;
 }
 
@@ -678,6 +684,7 @@ function styleChanged() {
   const style = styleOf(settings());
   for (const p of ["on_sym", "off_sym", "sym"]) if (style[p] !== null) $(p).value = style[p];
   setColour("color", style.color);
+  if (!style.knob) $("contrast").checked = false;  // the server takes it only with a knob symbol
   if (style.label && !$("label").value.trim()) {
     $("label").value = STYLE_LABEL;
     labelFilledIn = true;

@@ -108,6 +108,11 @@ enum StyleParameters {
                                          + ToggleStyles.all.filter { $0.symbols != nil }.map(\.name).joined(separator: ", ") + ")")
             }
         }
+        if let p = values[.contrast], p.value.lowercased() == "auto", !style.drawsSymbolOnKnob {
+            throw ParameterError(error: "conflicting parameters", parameter: p.name, value: p.value,
+                                 expected: "no contrast: style \(style.name) draws no symbol on a knob (styles that do: "
+                                     + ToggleStyles.all.filter(\.drawsSymbolOnKnob).map(\.name).joined(separator: ", ") + ")")
+        }
         if labelRequired, style.needsLabel, values[.label] == nil {
             throw ParameterError(error: "missing parameter", parameter: "label", value: "",
                                  expected: "a label (label=...): style \(style.name) draws its label")

@@ -91,7 +91,17 @@ extension ToggleQuery {
         ToggleParameter("motion") { _, _ in },
         ToggleParameter("loop") { _, _ in },
         ToggleParameter("fps") { _, _ in },
+        ToggleParameter("contrast") { q, p throws(ParameterError) in
+            switch p.value.lowercased() {
+            case "auto": q.spec.raisesSymbolContrast = true
+            case "off": q.spec.raisesSymbolContrast = false
+            default: throw invalid(p, expected: contrastExpected)
+            }
+        },
     ]
+
+    static let contrastExpected = "auto (a symbol under 3:1 against the white knob is drawn in the nearest darker shade "
+        + "of its colour that reaches 3:1, WCAG 1.4.11) or off (the default: the colour as given)"
 
     /// The row of `parameters` by every accepted name (names and aliases).
     static let parameterRows: [String: Int] = {
@@ -163,12 +173,12 @@ enum ParameterNameTable {
 /// every row's name).
 enum ParameterRow: Int, CaseIterable {
     case on, state, sources, style, label, onSym, offSym, sym, color, offColor, bg, scale, size, theme, disabled, dir,
-         pad, animate, from, motion, loop, fps
+         pad, animate, from, motion, loop, fps, contrast
 }
 
 /// The known parameters a query gave, by row of `ToggleQuery.parameters`, in the table's order.
 ///
-/// A query gives a handful of the 22 parameters, and the rules between them ask for a dozen:
+/// A query gives a handful of the 23 parameters, and the rules between them ask for a dozen:
 /// a lookup compares the few row numbers given, where a dictionary by name hashed the name and
 /// compared short strings (Benchmarks/profile/svg-callgrind.sh).
 struct GivenParameters {

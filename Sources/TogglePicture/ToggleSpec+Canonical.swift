@@ -89,16 +89,19 @@ extension ToggleSpec {
         key.put(decimal: label.utf8.count)
         key.put(UInt8(ascii: ":"))
         key.put(label)
+        // The tutorial style's symbol takes the track's colour, which the key has, raised or not.
+        if raisesSymbolContrast { key.put(";contrast") }
     }
 
     /// The track's and the symbol's colours as drawn: the tint for both when on or mixed; when
-    /// off, `off_color` (or secondary at 0.35) for the track and gray for the symbol. The renderer
-    /// and `canonicalKey` both use this, so equal keys always mean equal pictures.
+    /// off, `off_color` (or secondary at 0.35) for the track and gray for the symbol (3.3:1 on
+    /// the knob). With `raisesSymbolContrast`, the symbol's tint raised to 3:1 against the knob.
+    /// The renderer and `canonicalKey` both use this, so equal keys always mean equal pictures.
     public var resolvedColors: (track: RGBAColor, symbol: RGBAColor) {
         switch state {
         case .on, .mixed:
             let tint = tint.resolved(in: appearance)
-            return (tint, tint)
+            return (tint, raisesSymbolContrast ? SymbolContrast.raised(tint, on: StyleColors.knob) : tint)
         case .off:
             return (offColor?.resolved(in: appearance) ?? StyleColors.offTrack(appearance), StyleColors.offSymbol)
         }

@@ -39,6 +39,11 @@ public struct ToggleSpec: Sendable, Equatable {
     /// its label (`button`, `symbol`) wraps the label's lines to fit it; a row proposes its own
     /// width. Nil: the ideal width, the label on one line (`/toggle`).
     public var proposedWidth: Double? = nil
+    /// `contrast=auto`: a symbol drawn on the white knob (the icon switch's and the tutorial
+    /// style's) that shows at under 3:1 against it is drawn in the nearest darker shade of its
+    /// colour that reaches 3:1 (`SymbolContrast.raised`). False (the default) draws the colour
+    /// as given, as SwiftUI does.
+    public var raisesSymbolContrast: Bool = false
 
     public init() {}
 

@@ -28,7 +28,7 @@ return out;"""
 
 ALL_CONTROLS = {"style", "label", "state", "disabled", "on_sym", "off_sym", "sym", "color", "color-picker",
                 "off_color", "bg", "scale", "size", "pad", "theme", "format", "alt", "animate", "loop",
-                "reduce", "from", "fps"}
+                "reduce", "from", "fps", "contrast"}
 
 
 def click(selector):
@@ -71,6 +71,7 @@ STEPS = [
     ("on", click("input[name=state][value=on]"), "state", "on=1", "on=1"),
     ("on symbol", type_into("on_sym", "moon.fill"), "on_sym", "on_sym=moon.fill", "on_sym=moon.fill"),
     ("disabled", click("#disabled"), "disabled", "disabled=1", "disabled=1"),
+    ("contrast", click("#contrast"), "contrast", "contrast=auto", "contrast=auto"),
     ("tint", pick("color", "indigo"), "color", "color=indigo", "color=indigo"),
     ("background", pick("bg", "white"), "bg", "bg=white", "bg=white"),
     ("custom tint", custom_tint, "color-picker", "color=ff00aa", "color=ff00aa"),
@@ -100,6 +101,7 @@ PASTED = [
     ("style=symbol&label=Bold&state=mixed", {"style": "symbol", "label": "Bold", "state": "mixed"},
      "/toggle?style=symbol&label=Bold&state=mixed"),
     ("style=Automatic&on=1", {"style": "automatic"}, "/toggle?style=automatic&on=1"),
+    ("on=1&color=yellow&contrast=auto", {"contrast": True, "color": "yellow"}, "/toggle?on=1&color=yellow&contrast=auto"),
 ]
 
 

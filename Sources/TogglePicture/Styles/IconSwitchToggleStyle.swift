@@ -8,6 +8,7 @@ public struct IconSwitchToggleStyle: KnobToggleStyle {
     public init() {}
     public var name: String { "iconSwitch" }
     public var symbols: StyleSymbols? { StyleSymbols(on: "checkmark", off: "xmark", mixed: "minus") }
+    public var drawsSymbolOnKnob: Bool { true }
     /// The seed's `.spring(duration: 0.35, bounce: 0.35)` with the symbol's replace effect.
     public var animation: StyleAnimation { .iconSwitch }
 

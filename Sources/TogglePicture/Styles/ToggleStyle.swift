@@ -16,6 +16,9 @@ public protocol ToggleStyle: Sendable {
     var symbols: StyleSymbols? { get }
     /// Whether `/toggle` needs `label=` for this style (its picture is mostly the label).
     var needsLabel: Bool { get }
+    /// Whether the style draws its symbol on a white knob, where `contrast=auto`
+    /// (`ToggleSpec.raisesSymbolContrast`) can raise it to 3:1 (false: `contrast` is a 400).
+    var drawsSymbolOnKnob: Bool { get }
     /// The tint and the off track colour when the query names neither (nil: the service's
     /// defaults, green and the style's own off colour).
     var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { get }
@@ -51,6 +54,7 @@ public protocol ToggleStyle: Sendable {
 
 extension ToggleStyle {
     public var needsLabel: Bool { false }
+    public var drawsSymbolOnKnob: Bool { false }
     public var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { nil }
     public func label(_ spec: ToggleSpec) -> StyleLabel { .none }
     public var animation: StyleAnimation { .swiftUIDefault }

@@ -12,6 +12,7 @@ public struct TutorialToggleStyle: KnobToggleStyle {
     public var name: String { "tutorial" }
     public var symbols: StyleSymbols? { StyleSymbols(on: "checkmark", off: "xmark", mixed: "minus") }
     public var defaultColors: (tint: NamedColor, offColor: NamedColor?)? { (.orange, .blue) }
+    public var drawsSymbolOnKnob: Bool { true }
     /// Seed 002's `.animation(.linear(duration: 0.15), value: isOn)` on the whole track: the
     /// knob's offset (-11 to +11 pt) and the track colour move linearly, and the symbol (one
     /// `Image` whose `systemName` changes) swaps by the environment's default content
@@ -32,7 +33,8 @@ public struct TutorialToggleStyle: KnobToggleStyle {
     }
 
     /// Layers, bottom to top: background (if any), track, knob, symbol(s) (two while they
-    /// crossfade), the symbols in the track's colour of the moment.
+    /// crossfade), the symbols in the track's colour of the moment (with `contrast=auto`, that
+    /// colour raised to 3:1 against the knob, `SymbolContrast.raised`).
     public func makeBody(_ spec: ToggleSpec, pose: TogglePose) throws(ToggleRenderError) -> Scene {
         let layout = TutorialLayout(spec: spec)
         let opacity = StyleDrawing.opacity(spec)
@@ -41,9 +43,11 @@ public struct TutorialToggleStyle: KnobToggleStyle {
         let center = Point(pose.knobCenterX, layout.knobCenter.y)
         scene.append(.fill(PathFill(StyleShapes.circle(center: center, radius: layout.knobRadius),
                                     color: StyleColors.knob, opacity: opacity)))
+        let symbolColor = spec.raisesSymbolContrast ? SymbolContrast.raised(pose.trackColor, on: StyleColors.knob)
+            : pose.trackColor
         for symbol in pose.symbols {
             scene.append(try StyleDrawing.symbol(symbol.name, center: center, boxSide: layout.symbolBoxSide * symbol.scale,
-                                                 color: pose.trackColor, opacity: opacity * symbol.opacity))
+                                                 color: symbolColor, opacity: opacity * symbol.opacity))
         }
         return scene
     }
