@@ -1,5 +1,6 @@
 import HTTPServer
 import ToggleService
+import Utilities
 
 /// `serve` settings from flags over environment variables over defaults.
 struct ServeOptions {
@@ -19,30 +20,51 @@ struct ServeOptions {
     /// The admin listener's address; nil: `server.host`.
     var adminHost: String?
 
-    /// An option's flag, environment variable, and how to apply its value (false if invalid).
+    /// An option's flag, environment variable, what it accepts (for the usage error of a bad
+    /// value), and how to apply its value (false if invalid).
     struct Option: Sendable {
         let flag: String
         let environment: String
+        var expected: String = ""
         let apply: @Sendable (inout ServeOptions, String) -> Bool
+
+        init(flag: String, environment: String, expected: String = "",
+             apply: @escaping @Sendable (inout ServeOptions, String) -> Bool) {
+            (self.flag, self.environment, self.expected, self.apply) = (flag, environment, expected, apply)
+        }
+
+        /// ": expected ..." for a usage error, or "" when the option says nothing.
+        var saysExpected: String { expected.isEmpty ? "" : ": expected " + expected }
     }
 
     static let options: [Option] = [
-        Option(flag: "--host", environment: "HOST") { o, v in o.server.host = v; return !v.isEmpty },
-        integer("--port", "PORT", \.server.port, 0...65535),
-        Option(flag: "--admin-port", environment: "ADMIN_PORT") { o, v in
+        Option(flag: "--host", environment: "HOST", expected: "an address to bind, e.g. 127.0.0.1 or 0.0.0.0") { o, v in
+            o.server.host = v
+            return !v.isEmpty
+        },
+        integer("--port", "PORT", \.server.port, 0...65535, expected: "a port number from 0 to 65535 (0: any free port)"),
+        Option(flag: "--admin-port", environment: "ADMIN_PORT",
+               expected: "a port number from 0 to 65535, or off") { o, v in
             if v.isEmpty || v == "off" { o.adminPort = nil; return true }
             guard v.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(v), (0 ... 65535).contains(n) else { return false }
             o.adminPort = n
             return true
         },
-        Option(flag: "--admin-host", environment: "ADMIN_HOST") { o, v in o.adminHost = v; return !v.isEmpty },
-        Option(flag: "--public-dir", environment: "PUBLIC_DIR") { o, v in o.responder.publicDirectory = v; return !v.isEmpty },
+        Option(flag: "--admin-host", environment: "ADMIN_HOST", expected: "an address to bind, e.g. 127.0.0.1") { o, v in
+            o.adminHost = v
+            return !v.isEmpty
+        },
+        Option(flag: "--public-dir", environment: "PUBLIC_DIR", expected: "a directory") { o, v in
+            o.responder.publicDirectory = v
+            return !v.isEmpty
+        },
         integer("--max-age", "MAX_AGE", \.responder.maxAge, 0...Int.max),
         seconds("--header-timeout", "HEADER_TIMEOUT", \.server.headerTimeout, allowsZero: false),
         seconds("--idle-timeout", "IDLE_TIMEOUT", \.server.idleTimeout, allowsZero: false),
         seconds("--request-timeout", "REQUEST_TIMEOUT", \.server.requestTimeout, allowsZero: false),
         integer("--max-connections", "MAX_CONNECTIONS", \.server.maxConnections, 1...Int.max),
-        Option(flag: "--max-connections-per-client", environment: "MAX_CONNECTIONS_PER_CLIENT") { o, v in
+        Option(flag: "--max-connections-per-client", environment: "MAX_CONNECTIONS_PER_CLIENT",
+               expected: "a whole number, 1 or more, or off (or 0)") { o, v in
             if v == "off" || v == "0" { o.server.maxConnectionsPerClient = nil; return true }
             guard v.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(v), n >= 1 else { return false }
             o.server.maxConnectionsPerClient = n
@@ -51,7 +73,7 @@ struct ServeOptions {
         seconds("--drain-deadline", "DRAIN_DEADLINE", \.server.drainDeadline, allowsZero: true),
         seconds("--max-queue-wait", "MAX_QUEUE_WAIT", \.server.maxResponderQueueWait, allowsZero: false),
         integer("--cache-bytes", "CACHE_BYTES", \.cacheBytes, 0...Int.max),
-        Option(flag: "--access-log", environment: "ACCESS_LOG") { o, v in
+        Option(flag: "--access-log", environment: "ACCESS_LOG", expected: "on or off (or 1, 0, true, false)") { o, v in
             switch v {
             case "on", "1", "true": o.accessLog = true
             case "off", "0", "false": o.accessLog = false
@@ -63,7 +85,8 @@ struct ServeOptions {
             o.addressFile = v.isEmpty ? nil : v
             return true
         },
-        Option(flag: "--frame-ancestors", environment: "FRAME_ANCESTORS") { o, v in
+        Option(flag: "--frame-ancestors", environment: "FRAME_ANCESTORS",
+               expected: "CSP frame-ancestors sources without ; or , (e.g. 'self' https://docs.example)") { o, v in
             // CSP source expressions: a value that could end the directive is refused.
             guard !v.isEmpty, v.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";")
                                                    && $0 != UInt8(ascii: ",") }) else { return false }
@@ -77,10 +100,14 @@ struct ServeOptions {
         integer("--event-loops", "EVENT_LOOPS", \.server.eventLoopCount, 1...1024),
     ]
 
-    /// An option taking a decimal integer (ASCII digits only) within `range`.
+    /// An option taking a decimal integer (ASCII digits only) within `range`; `expected` says
+    /// so unless given.
     static func integer(_ flag: String, _ environment: String,
-                        _ field: WritableKeyPath<ServeOptions, Int> & Sendable, _ range: ClosedRange<Int>) -> Option {
-        Option(flag: flag, environment: environment) { o, v in
+                        _ field: WritableKeyPath<ServeOptions, Int> & Sendable, _ range: ClosedRange<Int>,
+                        expected: String? = nil) -> Option {
+        let said = expected ?? (range.upperBound == Int.max ? "a whole number, \(range.lowerBound) or more"
+                                : "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        return Option(flag: flag, environment: environment, expected: said) { o, v in
             guard !v.isEmpty, v.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(v), range.contains(n) else {
                 return false
             }
@@ -92,7 +119,8 @@ struct ServeOptions {
     /// An option taking a finite number of seconds, positive (or zero if `allowsZero`).
     static func seconds(_ flag: String, _ environment: String,
                         _ field: WritableKeyPath<ServeOptions, Double> & Sendable, allowsZero: Bool) -> Option {
-        Option(flag: flag, environment: environment) { o, v in
+        Option(flag: flag, environment: environment,
+               expected: allowsZero ? "a number of seconds, 0 or more" : "a number of seconds, more than 0") { o, v in
             guard let s = Double(v), s.isFinite, s > 0 || (allowsZero && s == 0) else { return false }
             o[keyPath: field] = s
             return true
@@ -105,7 +133,8 @@ struct ServeOptions {
         var result = ServeOptions()
         for option in options {
             if let value = environment[option.environment], !option.apply(&result, value) {
-                throw UsageError("invalid value '\(value)' for environment variable \(option.environment)")
+                throw UsageError("invalid value '\(value)' for environment variable \(option.environment)"
+                                 + option.saysExpected)
             }
         }
         var i = 0
@@ -116,7 +145,8 @@ struct ServeOptions {
                 return (String(argument[..<eq]), String(argument[argument.index(after: eq)...]))
             }()
             guard let option = options.first(where: { $0.flag == flag }) else {
-                throw UsageError("unknown option '\(argument)'")
+                let hint = nearestFlag(to: flag).map { ": did you mean \($0)?" } ?? ""
+                throw UsageError("unknown option '\(argument)'\(hint)")
             }
             let value: String
             if let inlineValue {
@@ -126,10 +156,30 @@ struct ServeOptions {
                 guard i < arguments.count else { throw UsageError("option \(flag) needs a value") }
                 value = arguments[i]
             }
-            guard option.apply(&result, value) else { throw UsageError("invalid value '\(value)' for \(flag)") }
+            guard option.apply(&result, value) else {
+                throw UsageError("invalid value '\(value)' for \(flag)" + option.saysExpected)
+            }
             i += 1
         }
         return result
+    }
+}
+
+extension ServeOptions {
+    /// The serve flag (or `--help`) `flag` is probably a misspelling of (`--prot`: `--port`),
+    /// by optimal string alignment distance ignoring case: within 1 edit for flags of up to 6
+    /// characters, else 2; the nearest wins, the earlier among equals. Nil when none is that close.
+    static func nearestFlag(to flag: String) -> String? {
+        let key = EditDistance.lowercasedASCII(flag)
+        guard key.count > 2, key.count <= 64 else { return nil }
+        let bound = key.count <= 6 ? 1 : 2
+        var rows: [Int] = []
+        var best: (distance: Int, flag: String)?
+        for candidate in options.map(\.flag) + ["--help", "--version"] {
+            let d = EditDistance.distance(key, EditDistance.lowercasedASCII(candidate), bound: bound, rows: &rows)
+            if d != Int.max, d < (best?.distance ?? Int.max) { best = (d, candidate) }
+        }
+        return best?.flag
     }
 }
 

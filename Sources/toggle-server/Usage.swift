@@ -8,9 +8,10 @@ enum Usage {
 
     USAGE
       toggle-server [serve] [options]      run the HTTP service
-      toggle-server render [QUERY] [--NAME VALUE ...] [--format png|svg] [-o FILE]
-                                           write one PNG (or SVG: --format svg or FILE.svg) to FILE
-                                           (default: standard output)
+      toggle-server render [PATH?QUERY | QUERY] [--NAME VALUE ...] [--format png|svg] [-o FILE]
+                                           write the picture GET PATH?QUERY answers with (PATH
+                                           /toggle by default) to FILE (default: standard output,
+                                           not a terminal for PNG unless -o -)
       toggle-server --version              print the version and exit
       toggle-server fonts                  list the font files labels are drawn with, one face a line
                                            (path, face index, family), as fontconfig found them
@@ -54,7 +55,12 @@ enum Usage {
       toggle-server render 'on=1&color=indigo&scale=2' -o on.png
       toggle-server render --on 1 --color indigo --scale 2 > on.png
       toggle-server render 'on=1&theme=auto' -o on.svg
-    takes the same parameters as GET /toggle, as a query or as --NAME VALUE flags:
+      toggle-server render '/card?scale=2' -o card.png
+      toggle-server render '/row.svg?label=Hi' -o row.svg
+    PATH is /toggle, /row or /card, with .png, .svg or (/toggle) @2x.png; the format is the
+    path's, --format's or FILE's ending (.png, .svg), which must agree. /row also takes width,
+    /card rowN.NAME. For /toggle it takes the same parameters as GET /toggle, as a query or as
+    --NAME VALUE flags:
     \(renderParameters)
     See README.md, section API, for their values; a bad one exits 64 with what is accepted.
     """
