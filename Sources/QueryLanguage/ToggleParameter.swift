@@ -1,4 +1,5 @@
 import TogglePicture
+import Utilities
 
 /// One `/toggle` query parameter: its canonical name, its aliases, and how a value sets the spec.
 ///
@@ -71,7 +72,8 @@ extension ToggleQuery {
             } else if let theme = Appearance(rawValue: p.value.lowercased()) {
                 q.spec.appearance = theme
             } else {
-                throw invalid(p, expected: "light, dark or auto (auto: .svg only)")
+                let hint = nearestTheme(to: p.value).map { "did you mean \($0)? " } ?? ""
+                throw invalid(p, expected: hint + "light, dark or auto (auto: .svg only)")
             }
         },
         ToggleParameter("disabled") { q, p throws(ParameterError) in q.spec.disabled = try boolean(p) },
@@ -99,6 +101,15 @@ extension ToggleQuery {
             }
         },
     ]
+
+    /// The theme `value` is probably a misspelling of (`drak`: `dark`, `ligth`: `light`), within
+    /// 1 edit ignoring case (optimal string alignment, so a swap is one); nil when none is that close.
+    static func nearestTheme(to value: String) -> String? {
+        let key = EditDistance.lowercasedASCII(value)
+        guard key.count > 1, key.count <= 16 else { return nil }
+        var rows: [Int] = []
+        return ["light", "dark", "auto"].first { EditDistance.distance(key, Array($0.utf8), bound: 1, rows: &rows) <= 1 }
+    }
 
     static let contrastExpected = "auto (a symbol under 3:1 against the white knob is drawn in the nearest darker shade "
         + "of its colour that reaches 3:1, WCAG 1.4.11) or off (the default: the colour as given)"

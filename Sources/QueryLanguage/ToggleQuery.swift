@@ -208,16 +208,31 @@ public struct ToggleQuery: Sendable {
         switch p.value.lowercased() {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off": return false
+        case "": throw invalid(p, expected: "a value: \(p.name)=1 or \(p.name)=0 (a bare \(p.name) gives none); " + booleanExpected)
         default: throw invalid(p, expected: booleanExpected)
         }
     }
 
     static func color(_ p: QueryDecoder.Pair) throws(ParameterError) -> ColorSpecifier {
-        guard let c = ColorSpecifier.parse(p.value) else { throw invalid(p, expected: ColorSpecifier.expected) }
+        guard let c = ColorSpecifier.parse(p.value) else {
+            let empty = "a colour, and none was given: if you wrote a raw # (\(p.name)=#ff9500), the browser or "
+                + "curl took it as the start of the URL's fragment and sent nothing after it; write %23 "
+                + "(\(p.name)=%23ff9500) or leave the # out (\(p.name)=ff9500). "
+            throw invalid(p, expected: (p.value.isEmpty ? empty : "") + ColorSpecifier.expected)
+        }
         return c
     }
 
+    /// A symbol name: as the catalogue spells it, or in another case (`Moon.Fill`: `moon.fill`;
+    /// every name in it is lower case, as every other value is case-insensitive).
     static func symbol(_ p: QueryDecoder.Pair) throws(ParameterError) -> String {
+        if SymbolCatalog.path(named: p.value) == nil, p.value.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+            let lower = p.value.lowercased()
+            if SymbolCatalog.path(named: lower) != nil { return lower }
+        }
+        if p.value.lowercased() == "mdi:" {
+            throw invalid(p, expected: "an icon name after mdi: (it is empty), e.g. mdi:weather-night; /symbols lists them")
+        }
         guard SymbolCatalog.path(named: p.value) != nil else {
             // On an event loop the search is left to a worker (`SuggestionSearch`).
             if SuggestionSearch.isDeferred {

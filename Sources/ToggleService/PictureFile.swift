@@ -56,6 +56,17 @@ public enum PictureFile {
         }
     }
 
+    /// What a 404 for `path` adds when it looks like a picture path: "; did you mean /toggle?"
+    /// for a near miss (`/togle`, `/Toggle`, `/row.jpg`), and for `/toggle@2x.svg` that an SVG's
+    /// size comes from `scale`; "" otherwise.
+    public static func hint(forMissing path: String) -> String {
+        if path.hasPrefix("/toggle@"), path.hasSuffix("x.svg") {
+            let n = path.dropFirst("/toggle@".count).dropLast("x.svg".count)
+            return "; an SVG has no @\(n)x form: scale=\(n) sets its size (/toggle.svg?scale=\(n))"
+        }
+        return nearestPath(to: path).map { "; did you mean \($0)?" } ?? ""
+    }
+
     /// The picture path `path` is probably a misspelling of (`/togle`, `/Card.svg`), by edit
     /// distance ignoring case, within 2 edits; nil when none is that close.
     static func nearestPath(to path: String) -> String? {

@@ -181,7 +181,7 @@ public struct ToggleResponder: HTTPResponder {
 
     func staticFile(_ request: HTTPRequest) -> HTTPResponse {
         guard let file = staticFiles.file(forPath: request.path) else {
-            return Self.error(status: 404, message: "not found: \(request.path)")
+            return Self.error(status: 404, message: "not found: \(request.path)" + PictureFile.hint(forMissing: request.path))
         }
         // Pages, scripts, styles and JSON change with a release: revalidated on every use, so an
         // upgrade is not hidden for a day. Images keep the long max-age.

@@ -28,7 +28,9 @@ final class ToggleQueryTests: XCTestCase {
             let e = rejection("on=\(v)")
             XCTAssertEqual(e?.parameter, "on")
             XCTAssertEqual(e?.value, v)
-            XCTAssertEqual(e?.expected, "1, 0, true, false, yes, no, on or off")
+            // An empty value (a bare `on`) is told so first.
+            XCTAssertEqual(e?.expected, (v.isEmpty ? "a value: on=1 or on=0 (a bare on gives none); " : "")
+                           + "1, 0, true, false, yes, no, on or off")
         }
     }
 
