@@ -72,8 +72,12 @@ public final class AccessLogWriter: @unchecked Sendable {
 
     // Guarded by `condition`.
     private var buffer: [UInt8] = []
-    /// Bytes of the batch the writer thread is writing now (they count against the bound too).
+    /// Bytes of the batch the writer thread is writing now (they count against the bound too),
+    /// and its lines.
     private var inFlight = 0
+    private var pendingInBatch = 0
+    /// Lines in `buffer`.
+    private var bufferedLines = 0
     /// Lines dropped so far, by `DropReason.rawValue`, and since the last report.
     private var dropped = [Int](repeating: 0, count: DropReason.allCases.count)
     private var droppedSinceReport = [Int](repeating: 0, count: DropReason.allCases.count)
@@ -128,6 +132,7 @@ public final class AccessLogWriter: @unchecked Sendable {
         let wasEmpty = buffer.isEmpty
         buffer.append(contentsOf: bytes)
         buffer.append(0x0A)
+        bufferedLines += 1
         // Wake the writer for the first line of a batch, or early when half full.
         let wake = wasEmpty || buffer.count > capacityBytes / 2
         condition.unlock()
@@ -166,6 +171,12 @@ public final class AccessLogWriter: @unchecked Sendable {
             + why.joined(separator: "; ")
     }
 
+    /// Lines waiting to be written now: in the buffer, and in the batch being written (all of it,
+    /// though part may be written already).
+    public var pendingLines: Int {
+        condition.withLock { bufferedLines + pendingInBatch }
+    }
+
     /// Waits until every line appended before the call is written, or `timeout` seconds pass.
     /// - Returns: true if everything was written.
     @discardableResult
@@ -195,6 +206,8 @@ public final class AccessLogWriter: @unchecked Sendable {
             }
             swap(&batch, &buffer)
             inFlight = batch.count
+            pendingInBatch = bufferedLines
+            bufferedLines = 0
             taken += 1
             flushWanted = false
             condition.unlock()
@@ -215,6 +228,7 @@ public final class AccessLogWriter: @unchecked Sendable {
                 lineCut = false
             }
             inFlight = 0
+            pendingInBatch = 0
             written += 1
             condition.broadcast()
             condition.unlock()

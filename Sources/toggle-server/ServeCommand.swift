@@ -151,7 +151,11 @@ enum ServeCommand {
                 shutDown(servers[...]) {
                     if let addressFile { AddressFile.remove(addressFile) }
                     say("drained: exiting")
-                    accessLog?.flush(timeout: 10)
+                    if let accessLog, !accessLog.flush(timeout: 10) {
+                        // No later count can say it: the lines lost at exit are said here.
+                        Console.error("toggle-server: access log: \(accessLog.pendingLines) lines not written at exit: "
+                                      + "standard output was not read for 10 s")
+                    }
                     exit(0)
                 }
             }

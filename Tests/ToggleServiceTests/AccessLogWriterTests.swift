@@ -144,6 +144,19 @@ final class AccessLogWriterTests: XCTestCase {
         XCTAssertEqual(closed.droppedLines(reason: .stalled), 0)
     }
 
+    /// What a flush that timed out leaves: the lines still waiting, buffered or in the batch
+    /// the writer is blocked on (said on stderr at exit, when no later count could).
+    func testPendingLinesAreThoseAFlushCouldNotWrite() {
+        let writer = AccessLogWriter(fd: fds[1], report: { _ in })
+        let pipeBytes = fillPipe()
+        for i in 0 ..< 5 { writer.append("{\"line\":\(i)}") }  // 11 bytes each with the newline
+        XCTAssertFalse(writer.flush(timeout: 0.2))
+        XCTAssertEqual(writer.pendingLines, 5)
+        XCTAssertEqual(read(expected: pipeBytes + 55).count, pipeBytes + 55)
+        XCTAssertTrue(writer.flush(timeout: 5))
+        XCTAssertEqual(writer.pendingLines, 0)
+    }
+
     func testDropReasonsOfErrnoValues() {
         XCTAssertEqual(AccessLogWriter.DropReason.of(errno: ENOSPC), .full)
         XCTAssertEqual(AccessLogWriter.DropReason.of(errno: EDQUOT), .full)
