@@ -34,27 +34,7 @@ enum ServeCommand {
             [metrics, AccessLog(writer: writer)]
         } ?? [metrics]
         let hooks = FanOutMetrics.combining(observers)
-        let report: @Sendable (String) -> Void = { Console.error($0) }
-        var responder = options.responder
-        if options.adminPort != nil { responder.listener = .publicPort }
-        let server = HTTPServer(
-            configuration: options.server,
-            responder: ToggleResponder(configuration: responder, cache: cache, metrics: metrics,
-                                       isReady: { readiness.isReady }),
-            metrics: hooks, report: report)
-        let admin = options.adminPort.map { port in
-            var configuration = options.server
-            configuration.host = options.adminHost ?? options.server.host
-            configuration.port = port
-            configuration.eventLoopCount = 1
-            configuration.maxConnectionsPerClient = nil
-            var adminResponder = options.responder
-            adminResponder.listener = .adminPort
-            return HTTPServer(configuration: configuration,
-                              responder: ToggleResponder(configuration: adminResponder, cache: cache, metrics: metrics,
-                                                         isReady: { readiness.isReady }),
-                              metrics: hooks, report: report)
-        }
+        let (server, admin) = makeServers(options, readiness: readiness, cache: cache, metrics: metrics, hooks: hooks)
         // Handlers first, so a SIGTERM that arrives right after the address line is printed
         // drains instead of killing the process.
         installSignalHandlers(servers: [server] + (admin.map { [$0] } ?? []), readiness: readiness,
@@ -83,6 +63,28 @@ enum ServeCommand {
         // (the AddressSanitizer test run) does not report them at exit. Nothing uses the main
         // queue; the signal handler ends the process with exit().
         while true { pause() }
+    }
+
+    /// The public server, and the admin server when `--admin-port` asks for one (one event loop;
+    /// `/metrics`, `/healthz` and `/readyz` only, and `/metrics` then off the public port).
+    static func makeServers(_ options: ServeOptions, readiness: Readiness, cache: ImageCache?, metrics: ServiceMetrics,
+                            hooks: any HTTPServerMetrics) -> (HTTPServer, HTTPServer?) {
+        let report: @Sendable (String) -> Void = { Console.error($0) }
+        func server(_ configuration: HTTPServerConfiguration, _ listener: ToggleResponder.Listener) -> HTTPServer {
+            var responder = options.responder
+            responder.listener = listener
+            return HTTPServer(configuration: configuration,
+                              responder: ToggleResponder(configuration: responder, cache: cache, metrics: metrics,
+                                                         isReady: { readiness.isReady }),
+                              metrics: hooks, report: report)
+        }
+        guard let port = options.adminPort else { return (server(options.server, .all), nil) }
+        var configuration = options.server
+        configuration.host = options.adminHost ?? options.server.host
+        configuration.port = port
+        configuration.eventLoopCount = 1
+        configuration.maxConnectionsPerClient = nil
+        return (server(options.server, .publicPort), server(configuration, .adminPort))
     }
 
     /// Starts `server` (listening on `host`:`port`), or says why it cannot listen (naming the port
