@@ -64,7 +64,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry"),
-        .target(name: "Scene", dependencies: ["Geometry"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Utilities"]),
         .target(name: "Raster", dependencies: ["Geometry", "Scene"]),
         .target(name: "SceneRaster", dependencies: ["Scene", "Raster", "Geometry", "Utilities"]),
         .systemLibrary(
@@ -88,7 +88,7 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .target(
             name: "TextLayout",
-            dependencies: ["CHarfBuzz", "CICU", "CFontconfig", "CZlib", "Geometry", "Utilities"],
+            dependencies: ["CHarfBuzz", "CICU", "CFontconfig", "CZlib", "CLibPNG", "Geometry", "Scene", "Utilities"],
             resources: [.copy("Resources/Fonts")]
         ),
         .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "Geometry", "Utilities"]),

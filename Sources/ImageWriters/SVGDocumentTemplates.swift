@@ -57,7 +57,7 @@ enum SVGDocumentTemplates {
             case .shadow(let s):
                 self.init(kind: .shadow, path: s.path, transform: s.transform, offset: s.offset, sigma: s.sigma,
                           fillRule: .nonZero)
-            case .layer:
+            case .layer, .image:
                 return nil
             }
             if kind != .paint && address == nil { return nil }
@@ -86,7 +86,7 @@ enum SVGDocumentTemplates {
             case .shadow(let s):
                 return kind == .shadow && address == SVGDocumentTemplates.address(of: s.path)
                     && transform == s.transform && offset == s.offset && sigma == s.sigma
-            case .layer:
+            case .layer, .image:
                 return false
             }
         }
@@ -226,14 +226,14 @@ enum SVGDocumentTemplates {
         storage.withLock { s in s.templates.filter { $0.hasFrame(of: scene) }.count }
     }
 
-    /// Whether `scene` can have a template: no layers, no empty path.
+    /// Whether `scene` can have a template: no layers, no images, no empty path.
     static func admits(_ scene: Scene) -> Bool {
         for operation in scene.operations {
             switch operation {
             case .paint: continue
             case .fill(let f): if f.path.elements.isEmpty { return false }
             case .shadow(let s): if s.path.elements.isEmpty { return false }
-            case .layer: return false
+            case .layer, .image: return false
             }
         }
         return true

@@ -16,10 +16,11 @@ public enum SVGWriterError: Error, Equatable, Sendable {
 /// - A shadow is its path (offset applied) through `<feGaussianBlur stdDeviation=sigma>`, in a
 ///   filter whose region is the canvas (`userSpaceOnUse`): large enough for every blur that can
 ///   show, clipped to the canvas as the PNG is; filters run in sRGB as our compositing does.
-/// - Self-contained and inert: no script, `foreignObject`, external references or event
-///   attributes; `role="img"`, `aria-label` and `<title>` from `scene.title`, XML-escaped.
+/// - Self-contained and inert: no script, `foreignObject`, external references (the one URI is an
+///   image's `data:`) or event attributes; `role="img"`, `aria-label` and `<title>` from `scene.title`, XML-escaped.
 /// - A layer is a `<g>` translated to its offset, with its opacity; its shadows' filter region is
 ///   the layer's canvas.
+/// - An image (a colour emoji) is an `<image>` holding its PNG in a `data:` URI (`appendImage`).
 /// - Deterministic: equal scenes give equal bytes; numbers have at most 3 decimals.
 public enum SVGWriter {
     /// The SVG for `scene`, UTF-8. From a template (`SVGDocumentTemplates`) when a scene
@@ -168,6 +169,10 @@ public enum SVGWriter {
                     put("</g>")
                     continue
                 }
+                if case .image(let image) = operation {
+                    SVGWriter.appendImage(image, to: &text)
+                    continue
+                }
                 let paint = colour(operation)
                 if case .paint = operation { put("<rect") } else { put("<path") }
                 putClass(n, paint: paint, dark: darkOperation)
@@ -199,7 +204,7 @@ public enum SVGWriter {
                     put("\"")
                     putPaint(paint)
                     put(" filter=\"url(#s"); put(id); put(")\"/>")
-                case .layer:
+                case .layer, .image:
                     break
                 }
             }
@@ -271,7 +276,7 @@ public enum SVGWriter {
         case .paint(let c): return (c, c.alpha)
         case .fill(let f): return (f.color, f.color.alpha * min(max(f.opacity, 0), 1))
         case .shadow(let s): return (s.color, s.color.alpha * min(max(s.opacity, 0), 1))
-        case .layer: return (.clear, 0)
+        case .layer, .image: return (.clear, 0)
         }
     }
 
@@ -288,6 +293,8 @@ public enum SVGWriter {
         case .layer(var l):
             l.scene.operations = l.scene.operations.map(uncoloured)
             return .layer(l)
+        case .image:
+            return operation
         }
     }
 }

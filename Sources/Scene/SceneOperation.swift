@@ -12,6 +12,8 @@ public enum SceneOperation: Sendable, Hashable {
     /// Another scene drawn on its own transparent canvas, then composited as one layer at a
     /// whole-pixel offset and an opacity (a switch inside a row; a crossfade).
     case layer(SceneLayer)
+    /// A bitmap scaled into a rectangle of whole pixels (a colour emoji).
+    case image(SceneImage)
 }
 
 /// A nested scene placed in its parent: its operations are drawn on a transparent canvas of

@@ -11,10 +11,11 @@ import Scene
 public enum SceneRasterizer {
     /// `scene` drawn on a transparent canvas of `scene.width` x `scene.height` px. Blurred
     /// shadows come from `shadows` when it holds the same geometry (nil: always blur), fills'
-    /// coverage from `fills` (nil: always rasterize); the bytes are the same either way.
+    /// coverage from `fills` (nil: always rasterize), scaled bitmaps from `images` (nil: always
+    /// scale); the bytes are the same either way.
     /// - Throws: `RasterError.nonFiniteCoordinate` when a path has NaN or infinite coordinates.
-    public static func render(_ scene: Scene, shadows: ShadowCache? = .shared,
-                              fills: FillCache? = .shared) throws(RasterError) -> Canvas {
+    public static func render(_ scene: Scene, shadows: ShadowCache? = .shared, fills: FillCache? = .shared,
+                              images: ResampledImageCache? = .shared) throws(RasterError) -> Canvas {
         var canvas = Canvas(width: scene.width, height: scene.height)
         var scratch = RasterScratch()
         for operation in scene.operations {
@@ -40,11 +41,19 @@ public enum SceneRasterizer {
                                                    shadows: shadows, scratch: &scratch)
                 canvas.composite(coverage, color: shadow.color, opacity: shadow.opacity)
             case .layer(let layer):
-                var picture = try render(layer.scene, shadows: shadows, fills: fills)
+                var picture = try render(layer.scene, shadows: shadows, fills: fills, images: images)
                 let opacity = min(max(layer.opacity, 0), 1)
                 guard opacity > 0 else { continue }
                 if opacity < 1 { picture.multiply(by: opacity) }
                 canvas.draw(picture, x: layer.x, y: layer.y)
+            case .image(let image):
+                let opacity = min(max(image.opacity, 0), 1)
+                guard opacity > 0 else { continue }
+                let pixels = images?.pixels(for: image)
+                    ?? ImageResampling.resampled(image.bitmap, width: image.width, height: image.height)
+                var picture = Canvas(width: image.width, height: image.height, premultipliedPixels: pixels)
+                if opacity < 1 { picture.multiply(by: opacity) }
+                canvas.draw(picture, x: image.x, y: image.y)
             }
         }
         return canvas

@@ -81,8 +81,7 @@ public final class FontSet: Sendable {
     /// - Throws: `TextLayoutError.fontMissing` when Inter is not in the resource bundle.
     public static func system() throws -> FontSet {
         var fonts = [try BundledFont.load()]
-        // Noto Color Emoji waits for the scene to draw bitmaps: its glyphs have no outlines.
-        for face in SystemFonts.notoFaces().prefix(253) where face.family != SystemFonts.emojiFamily {
+        for face in SystemFonts.notoFaces().prefix(253) {
             if let font = try? Font(path: face.path, faceIndex: face.index, family: face.family) { fonts.append(font) }
         }
         return FontSet(fonts: fonts)

@@ -38,9 +38,9 @@ public enum RowScene {
                        to scene: inout Scene, x: Double, y: Double) {
         let scale = spec.scale
         if !row.styleDrawsLabel {
-            scene.append(.fill(PathFill(row.labelPath(x: x, y: y, scale: scale),
-                                        color: LabelColors.label(spec.appearance, disabled: spec.disabled),
-                                        flatteningTolerance: TextLayout.flatteningTolerance)))
+            LabelDrawing.append(row.text, x: x + row.layout.label.x, y: y + row.layout.label.y,
+                                boxWidth: row.layout.label.width, scale: scale,
+                                color: LabelColors.label(spec.appearance, disabled: spec.disabled), to: &scene)
         }
         var dx = ((x + row.layout.toggle.x) * scale).rounded(), dy = ((y + row.layout.toggle.y) * scale).rounded()
         if let still = stillSize {
@@ -142,6 +142,10 @@ extension SceneOperation {
             layer.x += Int(offset.x)
             layer.y += Int(offset.y)
             return .layer(layer)
+        case .image(var image):
+            image.x += Int(offset.x)
+            image.y += Int(offset.y)
+            return .image(image)
         }
     }
 }

@@ -122,8 +122,10 @@ struct PictureEndpoint: Sendable {
         var fields = cacheableFields(tag)
         if let ignored = picture.ignoredFieldValue { fields.append(name: "X-Ignored-Params", value: ignored) }
         if format == .svg {
-            // An SVG opened as a document can do nothing but draw (its <style> included).
-            fields.append(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
+            // An SVG opened as a document can do nothing but draw (its <style> and its colour
+            // emoji, <image>s of data: URIs, included).
+            fields.append(name: "Content-Security-Policy",
+                          value: "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
         }
         let seconds = picture.stillPixels.map { Double($0) * Self.secondsPerPixel } ?? .infinity
         let entry = PreparedPicture(picture: picture, estimatedSeconds: seconds, key: cache == nil ? nil : key,

@@ -52,6 +52,16 @@ final class ShapingReferenceTests: XCTestCase {
         }
     }
 
+    /// Emoji sequences come out as the one glyph HarfBuzz shapes them to in Noto Color Emoji: a
+    /// skin tone, a ZWJ family, a flag's two regional indicators, a keycap.
+    func testEmojiSequencesMatchHBShape() throws {
+        for sequence in ["👍🏽", "👨‍👩‍👧", "🇯🇵", "1️⃣", "🔔"] {
+            try assertMatchesHBShape(sequence, family: "Noto Color Emoji")
+            let run = try XCTUnwrap(TextLayout.shared.layout(sequence, size: 17, lineHeight: 22).lines[0].runs.first)
+            XCTAssertEqual(run.glyphs.count, 1, "\(sequence) is one glyph")
+        }
+    }
+
     /// The kerning really is there: without `kern`, hb-shape's advances differ from ours.
     func testLatinSampleIsKerned() throws {
         let inter = TextLayout.shared.font(.inter)

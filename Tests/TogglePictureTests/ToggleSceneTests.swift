@@ -41,7 +41,7 @@ struct ToggleSceneTests {
             switch op {
             case .fill(let f): #expect(f.opacity == 0.4)
             case .shadow(let s): #expect(s.opacity == 0.4); #expect(s.hiddenUnder == nil)
-            case .paint, .layer: Issue.record("one paint only, no layers")
+            case .paint, .layer, .image: Issue.record("one paint only, no layers or images")
             }
         }
     }

@@ -20,7 +20,7 @@ final class RowAndCardSVGTests: XCTestCase {
         let response = get("/row.svg", "label=Dark%20Mode%20%26%20%3CNight%3E&on=1&scale=2")
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.headers["Content-Type"], "image/svg+xml; charset=utf-8")
-        XCTAssertEqual(response.headers["Content-Security-Policy"], "default-src 'none'; style-src 'unsafe-inline'")
+        XCTAssertEqual(response.headers["Content-Security-Policy"], "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
         let svg = String(decoding: response.body, as: UTF8.self)
         XCTAssertTrue(svg.contains("<title>Dark Mode &amp; &lt;Night&gt;, switch, on</title>"), svg.prefix(400).description)
         XCTAssertTrue(svg.contains("width=\"700\"") && svg.contains("height=\"88\""), svg.prefix(300).description)

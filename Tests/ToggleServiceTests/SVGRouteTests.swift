@@ -18,7 +18,7 @@ final class SVGRouteTests: XCTestCase {
         let response = responder.respond(to: request("/toggle.svg", "on=1&bogus=2"))
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.headers["Content-Type"], "image/svg+xml; charset=utf-8")
-        XCTAssertEqual(response.headers["Content-Security-Policy"], "default-src 'none'; style-src 'unsafe-inline'")
+        XCTAssertEqual(response.headers["Content-Security-Policy"], "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
         XCTAssertEqual(response.headers["Access-Control-Allow-Origin"], "*")
         XCTAssertEqual(response.headers["X-Content-Type-Options"], "nosniff")
         XCTAssertEqual(response.headers["X-Ignored-Params"], "bogus")

@@ -24,6 +24,8 @@ final class SVGStructureTests: XCTestCase {
         "g": ["transform", "opacity"],
         "rect": ["class", "width", "height", "fill", "fill-opacity"],
         "path": ["class", "d", "fill", "fill-opacity", "fill-rule", "transform", "filter"],
+        // A colour emoji: its PNG in a data: URI, the only URI allowed (SVGLabelAllowListTests).
+        "image": ["x", "y", "width", "height", "preserveAspectRatio", "opacity", "href"],
     ]
 
     final class Walker: NSObject, XMLParserDelegate {

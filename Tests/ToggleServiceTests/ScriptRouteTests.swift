@@ -37,6 +37,25 @@ final class ScriptRouteTests: XCTestCase {
         XCTAssertEqual(get("/card.svg", card).status, 200)
     }
 
+    /// Emoji are drawn from Noto Color Emoji's bitmaps: the row has colour where the emoji is,
+    /// and /row and /card answer 200.
+    func testEmojiRowsAreDrawnInColour() throws {
+        let query = "label=" + encoded("🔔 Notifications") + "&bg=white&scale=2"
+        let png = try XCTUnwrap(DecodedPNG(get("/row", query).body))
+        // The bell is at the label's start: saturated yellow pixels there, none in black text.
+        let coloured = (0..<60).flatMap { x in (0..<png.height).map { (x, $0) } }.filter { x, y in
+            let p = png.rgba(x, y)
+            return p[0] > 180 && p[1] > 120 && p[2] < 100
+        }
+        XCTAssertGreaterThan(coloured.count, 50, "a yellow bell")
+        for label in ["👍🏽", "👨‍👩‍👧 Family", "🇯🇵 日本", "1️⃣ One"] {
+            XCTAssertEqual(get("/row", "label=" + encoded(label)).status, 200, label)
+            XCTAssertEqual(get("/row.svg", "label=" + encoded(label)).status, 200, label)
+        }
+        XCTAssertEqual(get("/card", "row1.label=" + encoded("🔔 Notifications") + "&row2.label=" + encoded("自動アップデート")).status,
+                       200)
+    }
+
     func testCharacterNoFontHasIsA400NamingIt() throws {
         let response = get("/row", "label=Dark%20%CD%B8")
         XCTAssertEqual(response.status, 400)

@@ -61,6 +61,9 @@ public enum Crossfade {
         case .layer(var layer):
             layer.opacity *= factor
             return .layer(layer)
+        case .image(var image):
+            image.opacity *= factor
+            return .image(image)
         }
     }
 
@@ -84,6 +87,10 @@ public enum Crossfade {
             layer.x += dx
             layer.y += dy
             return .layer(layer)
+        case .image(var image):
+            image.x += dx
+            image.y += dy
+            return .image(image)
         }
     }
 }

@@ -41,9 +41,7 @@ public struct ButtonToggleStyle: ToggleStyle {
             scene.append(try StyleDrawing.symbol(spec.symbolName, center: symbolBox.center, boxSide: symbolBox.side,
                                                  color: on ? .white : tint, opacity: opacity))
         }
-        if let text = label.path(at: layout.labelOrigin, scale: spec.scale) {
-            scene.append(.fill(PathFill(text, color: on ? .white : tint, opacity: opacity)))
-        }
+        label.draw(at: layout.labelOrigin, scale: spec.scale, color: on ? .white : tint, opacity: opacity, to: &scene)
         return scene
     }
 }

@@ -1,4 +1,5 @@
 import Geometry
+import Scene
 import TextLayout
 
 /// The size a style's label takes, pt, and its laid-out text. The label is text in the body
@@ -50,5 +51,14 @@ public struct StyleLabel: Sendable {
     public func path(at origin: Point, scale: Double, textLayout: TextLayout = .shared) -> Path? {
         guard let text else { return nil }
         return textLayout.path(of: text, x: origin.x / scale, y: origin.y / scale, boxWidth: width, scale: scale)
+    }
+
+    /// Appends the label's glyphs with its box's top-left corner at `origin` px (`LabelDrawing`);
+    /// nothing without text.
+    func draw(at origin: Point, scale: Double, color: RGBAColor, opacity: Double, to scene: inout Scene,
+              textLayout: TextLayout = .shared) {
+        guard let text else { return }
+        LabelDrawing.append(text, x: origin.x / scale, y: origin.y / scale, boxWidth: width, scale: scale, color: color,
+                            opacity: opacity, flatteningTolerance: nil, to: &scene, textLayout: textLayout)
     }
 }

@@ -41,9 +41,8 @@ public struct SymbolToggleStyle: ToggleStyle {
         var scene = StyleDrawing.canvas(spec, width: layout.canvasWidth, height: layout.canvasHeight)
         scene.append(try StyleDrawing.symbol(spec.symbolName, center: layout.symbolCenter, boxSide: layout.symbolBoxSide,
                                              color: Self.labelColor(spec.appearance), opacity: opacity))
-        if let text = label.path(at: layout.labelOrigin, scale: spec.scale) {
-            scene.append(.fill(PathFill(text, color: Self.labelColor(spec.appearance), opacity: opacity)))
-        }
+        label.draw(at: layout.labelOrigin, scale: spec.scale, color: Self.labelColor(spec.appearance), opacity: opacity,
+                   to: &scene)
         if spec.state == .mixed {
             scene.append(.fill(PathFill(layout.warningBorder, color: NamedColor.orange.resolved(in: spec.appearance),
                                         opacity: opacity, fillRule: .evenOdd)))
