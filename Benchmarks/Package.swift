@@ -11,7 +11,7 @@
 //   serving-bench  server, responder and a loopback client in one process (serving/callgrind.sh,
 //                  profile/*-callgrind.sh, raster/render-encode.sh with --render)
 //   scene-bench    rendering through the scene against the same layers drawn straight
-//   row-bench      a /row picture against a plain /toggle
+//   row-bench      a /row picture against a plain /toggle; by script (row/scripts.sh)
 //   apng-bench     every style's animation (apng/run.sh)
 //   style-bench    every style drawn and encoded
 import PackageDescription
@@ -32,7 +32,7 @@ let package = Package(
                           path: "png-tuning"),
         .executableTarget(name: "row-bench",
                           dependencies: service("ToggleService", "QueryLanguage", "TogglePicture", "Raster", "SceneRaster"),
-                          path: "row"),
+                          path: "row", exclude: ["scripts.sh"]),
         .executableTarget(name: "apng-bench",
                           dependencies: service("ToggleService", "QueryLanguage"),
                           path: "apng", exclude: ["run.sh"]),
