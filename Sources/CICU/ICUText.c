@@ -5,6 +5,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/uloc.h>
 #include <unicode/uversion.h>
 
 static int32_t failure(UErrorCode status) { return status > 0 ? -(int32_t)status : -1; }
@@ -97,6 +98,22 @@ int32_t tis_line_breaks(const uint16_t *text, int32_t length, const char *locale
 
 int32_t tis_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *breaks, int32_t capacity) {
     return collect_breaks(UBRK_CHARACTER, text, length, "", breaks, capacity);
+}
+
+int32_t tis_language_tag(const char *tag, int32_t length, char *canonical, int32_t canonical_capacity,
+                         char *locale, int32_t locale_capacity) {
+    if (tag == NULL || length <= 0 || length > 64 || canonical_capacity <= 1 || locale_capacity <= 1) return -1;
+    char text[65];
+    memcpy(text, tag, (size_t)length);
+    text[length] = 0;
+    if (strlen(text) != (size_t)length) return -1;  // a NUL inside
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    int32_t written = uloc_forLanguageTag(text, locale, locale_capacity, &parsed, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || parsed != length || written <= 0) return -1;
+    written = uloc_toLanguageTag(locale, canonical, canonical_capacity, 1, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || written <= 0) return -1;
+    return 0;
 }
 
 void tis_icu_unicode_version(char *buffer, int32_t capacity) {

@@ -1,3 +1,4 @@
+import TextLayout
 import TogglePicture
 import Utilities
 
@@ -83,6 +84,13 @@ extension ToggleQuery {
             case "rtl": q.spec.mirrored = true
             default: throw invalid(p, expected: "ltr, rtl or auto")
             }
+        },
+        ToggleParameter("lang") { q, p throws(ParameterError) in
+            guard let tag = LanguageTag(p.value) else {
+                throw invalid(p, expected: "a BCP 47 language tag such as ja, ko, zh-Hans, zh-Hant, zh-HK or en-US "
+                              + "(subtags of letters and digits joined by hyphens, at most \(LanguageTag.maximumLength) characters)")
+            }
+            q.spec.language = tag
         },
         ToggleParameter("pad") { q, p throws(ParameterError) in
             q.spec.padding = try decimal(p, in: 0...64, expected: "a margin in pt from 0 to 64, decimals allowed")
@@ -184,12 +192,12 @@ enum ParameterNameTable {
 /// every row's name).
 enum ParameterRow: Int, CaseIterable {
     case on, state, sources, style, label, onSym, offSym, sym, color, offColor, bg, scale, size, theme, disabled, dir,
-         pad, animate, from, motion, loop, fps, contrast
+         lang, pad, animate, from, motion, loop, fps, contrast
 }
 
 /// The known parameters a query gave, by row of `ToggleQuery.parameters`, in the table's order.
 ///
-/// A query gives a handful of the 23 parameters, and the rules between them ask for a dozen:
+/// A query gives a handful of the 24 parameters, and the rules between them ask for a dozen:
 /// a lookup compares the few row numbers given, where a dictionary by name hashed the name and
 /// compared short strings (Benchmarks/profile/svg-callgrind.sh).
 struct GivenParameters {

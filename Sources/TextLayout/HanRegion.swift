@@ -21,9 +21,9 @@ public enum HanRegion: String, Sendable, CaseIterable {
     /// `zh-Hant`, `zh-HK`, and the regions that imply a script: `zh-CN`, `zh-SG` simplified,
     /// `zh-TW` traditional, `zh-MO` Hong Kong's), else by its characters: kana means Japanese,
     /// hangul Korean, other Han Simplified Chinese.
-    /// - Parameter language: a well-formed BCP 47 tag, or nil.
-    public static func of(_ scalars: [Unicode.Scalar], language: String?) -> HanRegion {
-        if let language, let region = HanRegion(languageTag: language) { return region }
+    /// A language without Han forms of its own (`fr`) leaves the choice to the characters.
+    public static func of(_ scalars: [Unicode.Scalar], language: LanguageTag?) -> HanRegion {
+        if let language, let region = HanRegion(languageTag: language.canonical) { return region }
         let funcs = hb_unicode_funcs_get_default()
         for scalar in scalars {
             switch hb_unicode_script(funcs, scalar.value) {

@@ -8,11 +8,11 @@ extension TextLayout {
     ///   - size: font size, pt (`BodyText.sizes`).
     ///   - lineHeight: pt (`BodyText.lineHeight(factor:)`).
     ///   - maxWidth: pt; `.infinity` for one line.
-    ///   - language: the label's BCP 47 tag (well-formed), or nil: HarfBuzz's language, the Han
-    ///     forms (`HanRegion.of`) and ICU's line-break locale.
+    ///   - language: the label's language, or nil: HarfBuzz's language, the Han forms
+    ///     (`HanRegion.of`) and ICU's line-break locale.
     /// - Throws: `TextLayoutError.uncoveredCharacter` naming a character no font has.
     public func layout(_ text: String, size: Double, lineHeight: Double, maxWidth: Double = .infinity,
-                       direction: TextDirection? = nil, language: String? = nil) throws -> TextBlock {
+                       direction: TextDirection? = nil, language: LanguageTag? = nil) throws -> TextBlock {
         let scalars = Array(text.unicodeScalars)
         let clusters = TextBoundaries.graphemeClusterEnds(scalars)
         let region = HanRegion.of(scalars, language: language)
@@ -22,7 +22,7 @@ extension TextLayout {
             return TextBlock(lines: [line(setting, 0..<0, levels: [], order: [])],
                              direction: direction ?? .leftToRight, size: size, lineHeight: lineHeight)
         }
-        let ranges = breakLines(opportunities: TextBoundaries.lineBreaks(scalars, locale: language ?? ""),
+        let ranges = breakLines(opportunities: TextBoundaries.lineBreaks(scalars, locale: language?.icuLocale ?? ""),
                                 clusterEnds: clusters, maxWidth: maxWidth,
                                 width: measure(setting, levels: paragraph.levels))
         let resolved = ranges.count == 1 ? paragraph
@@ -38,14 +38,14 @@ extension TextLayout {
         var scalars: [Unicode.Scalar]
         var fonts: [FontID]
         var size: Double
-        var language: String?
+        var language: LanguageTag?
         var region: HanRegion
     }
 
     /// The language HarfBuzz gets for a run in `font`: the label's, else the Han face's own, else
     /// English for Inter (as before there was a choice) and none ("und") for the others.
     private func languageTag(_ font: FontID, _ setting: LineSetting) -> String {
-        if let language = setting.language { return language }
+        if let language = setting.language { return language.canonical }
         if fontSet.isHanFace(font) { return setting.region.languageTag }
         return font == .inter ? "en" : "und"
     }

@@ -74,7 +74,7 @@ public final class TextLayout: Sendable {
 
     /// Checks that every grapheme cluster of `text` is in one font of the set.
     /// - Throws: `TextLayoutError.uncoveredCharacter` naming a character of the first one that is not.
-    public func checkCoverage(of text: String, language: String? = nil) throws {
+    public func checkCoverage(of text: String, language: LanguageTag? = nil) throws {
         let scalars = Array(text.unicodeScalars)
         _ = try fontSet.assignment(of: scalars, clusterEnds: TextBoundaries.graphemeClusterEnds(scalars),
                                    region: HanRegion.of(scalars, language: language))

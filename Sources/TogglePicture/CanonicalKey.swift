@@ -1,3 +1,4 @@
+import TextLayout
 import Utilities
 
 /// The canonical keys of pictures: equal for two requests exactly when their bytes are equal.
@@ -36,8 +37,9 @@ public enum CanonicalKey {
         return key
     }
 
-    /// A row: `row|VERSION|"LABEL"|WIDTH|SPEC|FORMAT[;auto]`, then `|animate|FROM|CURVE|FPS|loop`
-    /// for an animated one (the label as a JSON string, the width in pt).
+    /// A row: `row|VERSION|"LABEL"[;lang=TAG]|WIDTH|SPEC|FORMAT[;auto]`, then
+    /// `|animate|FROM|CURVE|FPS|loop` for an animated one (the label as a JSON string, the
+    /// spec's language when it has one, the width in pt).
     public static func row(label: String, width: Double, spec: ToggleSpec, format: String,
                            followsColorScheme: Bool, animation: ToggleAnimation?) -> [UInt8] {
         var key: [UInt8] = []
@@ -46,6 +48,7 @@ public enum CanonicalKey {
         append(rowRendererVersion, to: &key)
         append("|", to: &key)
         append(JSON.string(label), to: &key)
+        appendLanguage(spec.language, to: &key)
         append("|", to: &key)
         append(width.description, to: &key)
         append("|", to: &key)
@@ -57,7 +60,8 @@ public enum CanonicalKey {
         return key
     }
 
-    /// A card: `card|VERSION|WIDTH|SCALE|SIZE|THEME|FORMAT[;auto]`, then `|"LABEL"|SPEC` per row.
+    /// A card: `card|VERSION|WIDTH|SCALE|SIZE|THEME|FORMAT[;auto]`, then `|"LABEL"[;lang=TAG]|SPEC`
+    /// per row.
     public static func card(width: Double, scale: Double, size: DynamicTypeSize, appearance: Appearance,
                             format: String, followsColorScheme: Bool,
                             rows: [(label: String, spec: ToggleSpec)]) -> [UInt8] {
@@ -75,6 +79,7 @@ public enum CanonicalKey {
         for row in rows {
             append("|", to: &key)
             append(JSON.string(row.label), to: &key)
+            appendLanguage(row.spec.language, to: &key)
             append("|", to: &key)
             row.spec.appendCanonicalKey(to: &key)
         }
@@ -91,6 +96,13 @@ public enum CanonicalKey {
         append("|", to: &key)
         ASCIIDigits.appendDecimal(t.motion.framesPerSecond, to: &key)
         append(animation.loops ? "|loop" : "|once", to: &key)
+    }
+
+    /// `;lang=TAG` for a label with a language; nothing without one (the keys as before).
+    static func appendLanguage(_ language: LanguageTag?, to key: inout [UInt8]) {
+        guard let language else { return }
+        append(";lang=", to: &key)
+        append(language.canonical, to: &key)
     }
 
     static func themed(_ spec: ToggleSpec, _ appearance: Appearance) -> ToggleSpec {

@@ -46,14 +46,15 @@ public struct LabelledRow: Sendable {
             let body = Self.body(spec, label: label, width: width, direction: paragraph, styleDrawsLabel: true)
             text = try style.label(body).text ?? textLayout.layout(label, size: BodyText.sizes[index],
                                                                    lineHeight: BodyText.lineHeight(factor: size.factor),
-                                                                   maxWidth: width, direction: paragraph)
+                                                                   maxWidth: width, direction: paragraph,
+                                                                   language: spec.language)
             layout = RowLayout(width: width, body: style.idealSize(body), direction: paragraph)
         } else {
             let body = style.idealSize(spec)
             let text = try textLayout.layout(label, size: BodyText.sizes[index],
                                              lineHeight: BodyText.lineHeight(factor: size.factor),
                                              maxWidth: RowLayout.labelWidth(rowWidth: width, switchWidth: body.width),
-                                             direction: direction)
+                                             direction: direction, language: spec.language)
             self.text = text
             layout = RowLayout(width: width, switchWidth: body.width, switchHeight: body.height,
                                labelHeight: text.height, direction: text.direction)

@@ -1,3 +1,4 @@
+import TextLayout
 import Scene
 import Geometry
 
@@ -30,6 +31,7 @@ extension ToggleSpec {
         // "255,255,255," and a number; four more numbers; the strings the spec holds.
         let numbers = 8 * KeyCursor.maximumDescriptionBytes
         let capacity = 400 + numbers + symbolName.utf8.count + style.utf8.count + label.utf8.count
+            + LanguageTag.maximumLength
             + size.rawValue.utf8.count + state.rawValue.utf8.count + appearance.rawValue.utf8.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var cursor = KeyCursor(buffer.baseAddress!)
@@ -91,6 +93,11 @@ extension ToggleSpec {
         key.put(label)
         // The tutorial style's symbol takes the track's colour, which the key has, raised or not.
         if raisesSymbolContrast { key.put(";contrast") }
+        // The label's language picks its shaping and Han forms (none: the key as before).
+        if let language, !label.isEmpty {
+            key.put(";lang=")
+            key.put(language.canonical)
+        }
     }
 
     /// The track's and the symbol's colours as drawn: the tint for both when on or mixed; when

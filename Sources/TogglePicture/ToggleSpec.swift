@@ -1,3 +1,4 @@
+import TextLayout
 /// Which state the switch shows.
 public enum ToggleState: String, Sendable, CaseIterable {
     case off, on
@@ -35,6 +36,11 @@ public struct ToggleSpec: Sendable, Equatable {
     /// is the right, so on puts the knob at the left, as iOS mirrors `.leading`/`.trailing`
     /// (docs/design-facts.md section 10).
     public var mirrored: Bool = false
+    /// The label's language (`lang=`, BCP 47): HarfBuzz's language, the Noto Sans CJK face for
+    /// Han characters, ICU's line-break locale (`TextLayout.layout(_:language:)`). Nil: by the
+    /// label's characters (kana Japanese, hangul Korean, other Han Simplified Chinese).
+    /// `Accept-Language` is never read.
+    public var language: LanguageTag? = nil
     /// The width a layout offers the toggle, pt (SwiftUI's proposed width): a style that draws
     /// its label (`button`, `symbol`) wraps the label's lines to fit it; a row proposes its own
     /// width. Nil: the ideal width, the label on one line (`/toggle`).

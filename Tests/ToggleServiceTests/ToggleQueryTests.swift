@@ -122,13 +122,13 @@ final class ToggleQueryTests: XCTestCase {
     func testParameterTableNamesTheDocumentedParameters() throws {
         XCTAssertEqual(ToggleQuery.parameters.map(\.name),
                        ["on", "state", "sources", "style", "label", "on_sym", "off_sym", "sym", "color", "off_color",
-                        "bg", "scale", "size", "theme", "disabled", "dir", "pad", "animate", "from", "motion", "loop", "fps",
-                        "contrast"])
+                        "bg", "scale", "size", "theme", "disabled", "dir", "lang", "pad", "animate", "from", "motion", "loop",
+                        "fps", "contrast"])
         let rows: [(ParameterRow, String)] = [
             (.on, "on"), (.state, "state"), (.sources, "sources"), (.style, "style"), (.label, "label"),
             (.onSym, "on_sym"), (.offSym, "off_sym"), (.sym, "sym"), (.color, "color"), (.offColor, "off_color"),
             (.bg, "bg"), (.scale, "scale"), (.size, "size"), (.theme, "theme"), (.disabled, "disabled"), (.dir, "dir"),
-            (.pad, "pad"), (.animate, "animate"), (.from, "from"), (.motion, "motion"), (.loop, "loop"), (.fps, "fps"),
+            (.lang, "lang"), (.pad, "pad"), (.animate, "animate"), (.from, "from"), (.motion, "motion"), (.loop, "loop"), (.fps, "fps"),
             (.contrast, "contrast"),
         ]
         XCTAssertEqual(rows.count, ParameterRow.allCases.count)

@@ -50,6 +50,13 @@ int32_t tis_line_breaks(const uint16_t *text, int32_t length, const char *locale
 /// iterator), as `tis_line_breaks` writes line breaks.
 int32_t tis_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *breaks, int32_t capacity);
 
+/// Checks a BCP 47 language tag (RFC 5646) with ICU's parser (uloc_forLanguageTag): 0 when all
+/// `length` bytes of `tag` form a well-formed tag, -1 otherwise. Writes its canonical form
+/// (uloc_toLanguageTag: subtags in their standard case, "zh-Hant-HK") to `canonical` and the ICU
+/// locale ID it names ("zh_Hant_HK") to `locale`, each NUL-terminated within its capacity.
+int32_t tis_language_tag(const char *tag, int32_t length, char *canonical, int32_t canonical_capacity,
+                         char *locale, int32_t locale_capacity);
+
 /// ICU's Unicode version, e.g. "15.0", written with its NUL to `buffer` (at least 20 bytes, ICU's U_MAX_VERSION_STRING_LENGTH).
 void tis_icu_unicode_version(char *buffer, int32_t capacity);
 

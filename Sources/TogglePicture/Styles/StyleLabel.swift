@@ -40,7 +40,7 @@ public struct StyleLabel: Sendable {
         guard !spec.label.isEmpty,
               let block = try? textLayout.layout(spec.label, size: bodySize(spec.size), lineHeight: lineHeight(spec.size),
                                                  maxWidth: max(1, maxWidth),
-                                                 direction: spec.mirrored ? .rightToLeft : nil)
+                                                 direction: spec.mirrored ? .rightToLeft : nil, language: spec.language)
         else { return .none }
         var label = StyleLabel(width: block.width, height: block.height)
         label.text = block
