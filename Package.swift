@@ -91,7 +91,7 @@ let package = Package(
             dependencies: ["CHarfBuzz", "CICU", "CFontconfig", "CZlib", "CLibPNG", "Geometry", "Scene", "Utilities"],
             resources: [.copy("Resources/Fonts")]
         ),
-        .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "Geometry", "Utilities"]),
+        .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "SceneRaster", "Geometry", "Utilities"]),
         .target(name: "Utilities"),
         .target(name: "HTTPServer", dependencies: ["Utilities"]),
         // gzip for text responses (`Content-Encoding: gzip`).
@@ -101,7 +101,7 @@ let package = Package(
             dependencies: ["Geometry", "Scene", "Utilities", "TextLayout"],
             resources: [.copy("Resources/MDI")]
         ),
-        .target(name: "QueryLanguage", dependencies: ["TogglePicture", "TextLayout", "Utilities"]),
+        .target(name: "QueryLanguage", dependencies: ["TogglePicture", "ImageWriters", "TextLayout", "Utilities"]),
         .target(name: "Observability", dependencies: ["HTTPServer", "Utilities"]),
         .target(
             name: "ToggleService",

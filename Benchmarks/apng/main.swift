@@ -49,13 +49,12 @@ func medians(rounds: Int, _ a: () throws -> Void, _ b: () throws -> Void) rethro
 print("query | frames | APNG bytes | APNG CPU ms | of which layout ms | still PNG CPU ms | APNG / still")
 for (index, query) in cases.enumerated() {
     let q = try ToggleQuery(rawQuery: query)
-    let animated = ToggleImage.Picture(query: q, format: .png)
-    var still = animated
-    still.animation = nil
-    let bytes = try ToggleImage.bytes(for: animated)
+    let animated = ToggleRequest(query: q, format: .png)
+    let still = ToggleRequest(spec: q.spec, format: .png)
+    let bytes = try animated.bytes()
     let frames = q.animation!.frames.count
-    let (apngTime, stillTime) = try medians(rounds: 9, { _ = try ToggleImage.bytes(for: animated) },
-                                            { _ = try ToggleImage.bytes(for: still) })
+    let (apngTime, stillTime) = try medians(rounds: 9, { _ = try animated.bytes() },
+                                            { _ = try still.bytes() })
     // Laying every frame out as a scene (no drawing, no encoding): the styles' share.
     let (layoutTime, _) = try medians(rounds: 9, { for f in q.animation!.frames { _ = try f.scene() } }, {})
     print("\(query) | \(frames) | \(bytes.count) | \(String(format: "%.1f", apngTime)) | \(String(format: "%.1f", layoutTime)) | "

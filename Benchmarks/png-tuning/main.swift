@@ -46,10 +46,10 @@ for level: Int32 in [1, 3, 5, 8, 9] {
     settings.append(Setting(name: "palette if possible, filter none, level \(level), default", filters: 0x08,
                             level: level, strategy: 0, palette: true))
 }
-settings.append(Setting(name: "service RGBA (ToggleImage.encoder: levels 3/5/8 by size)", filters: 0, level: 0,
-                        strategy: 0, encoder: ToggleImage.encoder))
-settings.append(Setting(name: "service stills (ToggleImage.stillEncoder: palette, levels 3/5/8 by size)", filters: 0,
-                        level: 0, strategy: 0, encoder: ToggleImage.stillEncoder))
+settings.append(Setting(name: "service RGBA (PNGEncoder.rgba: levels 3/5/8 by size)", filters: 0, level: 0,
+                        strategy: 0, encoder: PNGEncoder.rgba))
+settings.append(Setting(name: "service stills (PNGEncoder.toggleStill: palette, levels 3/5/8 by size)", filters: 0,
+                        level: 0, strategy: 0, encoder: PNGEncoder.toggleStill))
 
 func measure(_ setting: Setting) -> (bytes: Int, microseconds: Double) {
     var encoder = PNGEncoder()
@@ -82,7 +82,7 @@ if let i = args.firstIndex(of: "--write"), i + 1 < args.count {
     let dir = args[i + 1]
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     for (n, q) in queries.enumerated() {
-        let png = try! ToggleImage.png(for: try! ToggleQuery(rawQuery: q).spec)
+        let png = try! ToggleRequest(spec: try! ToggleQuery(rawQuery: q).spec, format: .png).bytes()
         guard FileManager.default.createFile(atPath: "\(dir)/toggle-\(n).png", contents: Data(png)) else {
             fatalError("cannot write \(dir)/toggle-\(n).png")
         }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Render + encode: microseconds per toggle at scales 1, 2 and 3 for the
-# service's ToggleImage.png (serving-bench --render: the default "on" toggle drawn and encoded
+# service's ToggleRequest(spec:format: .png).bytes() (serving-bench --render: the default "on" toggle drawn and encoded
 # with its tEXt chunks) against cairo drawing cairo_bench.c's toggle and writing it with
 # cairo_surface_write_to_png_stream (cairo_encode_bench.c), in one run: A/B/A/B/A/B per scale,
 # medians and the ratio cairo/swift (above 1: ours faster; target >= 2). Then instructions per

@@ -10,6 +10,7 @@
 //   level L as the service would (palette when it fits), for callgrind, and prints the bytes.
 //   ROW_QUERY=QUERY sets the row measured (default: Dark Mode, on, moon.fill, indigo, scale 2).
 import Foundation
+import ImageWriters
 import Raster
 import SceneRaster
 import TogglePicture
@@ -60,7 +61,7 @@ if CommandLine.arguments.dropFirst(2).contains("levels") {
     let rowCanvas = try renderRow()
     let cardCanvas = try renderCard()
     for level: Int32 in [1, 3, 5, 6, 8, 9] {
-        var encoder = ToggleImage.stillEncoder
+        var encoder = PNGEncoder.toggleStill
         encoder.smallImageLevels = []
         encoder.compressionLevel = level
         let rowBytes = try encoder.encode(rowCanvas).count, cardBytes = try encoder.encode(cardCanvas).count
@@ -73,7 +74,7 @@ if CommandLine.arguments.dropFirst(2).contains("levels") {
 if let level = CommandLine.arguments.dropFirst(2).first(where: { $0.hasPrefix("encode-level=") })
     .flatMap({ Int32($0.dropFirst(13)) }) {
     let canvas = CommandLine.arguments.contains("card") ? try renderCard() : try renderRow()
-    var encoder = ToggleImage.stillEncoder
+    var encoder = PNGEncoder.toggleStill
     encoder.smallImageLevels = []
     encoder.compressionLevel = level
     var bytes = 0
@@ -87,8 +88,8 @@ if let only = CommandLine.arguments.dropFirst(2).first(where: { $0.hasPrefix("on
     switch only {
     case "toggle": body = { try ToggleRenderer.render(toggle).pixels.count }
     case "row": body = { try renderRow().pixels.count }
-    case "toggle-png": body = { try ToggleImage.png(for: toggle).count }
-    case "row-png": body = { try RowImage.bytes(row, format: .png).count }
+    case "toggle-png": body = { try ToggleRequest(spec: toggle, format: .png).bytes().count }
+    case "row-png": body = { try RowRequest(query: row, format: .png).bytes().count }
     default: fatalError("only=toggle|row|toggle-png|row-png")
     }
     var checksum = try body()
@@ -99,9 +100,9 @@ if let only = CommandLine.arguments.dropFirst(2).first(where: { $0.hasPrefix("on
 
 let toggleCanvas = try measure(iterations) { try ToggleRenderer.render(toggle).pixels.count }
 let rowCanvas = try measure(iterations) { try renderRow().pixels.count }
-let togglePNG = try measure(iterations) { try ToggleImage.png(for: toggle).count }
-let rowPNG = try measure(iterations) { try RowImage.bytes(row, format: .png).count }
-let cardPNG = try measure(max(1, iterations / 4)) { try RowImage.bytes(card, format: .png).count }
+let togglePNG = try measure(iterations) { try ToggleRequest(spec: toggle, format: .png).bytes().count }
+let rowPNG = try measure(iterations) { try RowRequest(query: row, format: .png).bytes().count }
+let cardPNG = try measure(max(1, iterations / 4)) { try CardRequest(query: card, format: .png).bytes().count }
 
 func line(_ name: String, _ m: (us: Double, checksum: Int)) {
     print("\(name) us=\(String(format: "%.1f", m.us)) checksum=\(m.checksum)")

@@ -88,7 +88,7 @@ let variants: [(String, () -> Void)] = [
     ("scene + raster backend, ShadowCache hit", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleRenderer.render(s, fills: nil)).width } } }),
     ("scene only (layout -> Scene)", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleScene.scene(for: s)).operations.count } } }),
     ("SVG (scene + SVGWriter)", { for s in specs { for _ in 0..<repeats { sink &+= SVGWriter.svg(try! ToggleScene.scene(for: s)).count } } }),
-    ("PNG (scene + raster + encode, shadow cached)", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleImage.png(for: s)).count } } }),
+    ("PNG (scene + raster + encode, shadow cached)", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleRequest(spec: s, format: .png).bytes()).count } } }),
     ("scene + raster, Shadow+FillCache hit", { for s in specs { for _ in 0..<repeats { sink &+= (try! ToggleRenderer.render(s)).width } } }),
 ]
 // SCENE_BENCH_ONLY=N runs variant N once and prints nothing else (for callgrind's instruction counts).

@@ -5,6 +5,7 @@
 //   swift run -c release --package-path Benchmarks style-bench [ROUNDS]
 import Dispatch
 import Foundation
+import ImageWriters
 import TogglePicture
 import ToggleService
 import QueryLanguage
@@ -26,7 +27,7 @@ func time(_ group: [ToggleSpec]) -> Double {
     for _ in 0..<repeats {
         for spec in group {
             let canvas = try! ToggleRenderer.render(spec, shadows: nil, fills: nil)
-            bytes += try! ToggleImage.encoder.encode(canvas, text: []).count
+            bytes += try! PNGEncoder.rgba.encode(canvas, text: []).count
         }
     }
     precondition(bytes > 0)

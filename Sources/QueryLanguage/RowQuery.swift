@@ -1,3 +1,4 @@
+import ImageWriters
 import TextLayout
 import TogglePicture
 

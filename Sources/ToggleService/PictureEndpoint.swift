@@ -1,3 +1,4 @@
+import ImageWriters
 import HTTPServer
 import Observability
 import QueryLanguage

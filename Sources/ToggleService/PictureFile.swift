@@ -1,3 +1,4 @@
+import ImageWriters
 import QueryLanguage
 import Utilities
 

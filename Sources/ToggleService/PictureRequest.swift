@@ -1,9 +1,10 @@
+import ImageWriters
 import QueryLanguage
 import TogglePicture
 
 /// A parsed request for a picture (`/toggle`, `/row`, `/card` in PNG or SVG): what the one
 /// picture endpoint (`PictureEndpoint`) needs to key, cache, tag and make it.
-protocol PictureRequest: Sendable {
+public protocol PictureRequest: Sendable {
     /// The `route` annotation of its responses: `toggle`, `row` or `card`.
     var route: PictureRoute { get }
     var format: ImageFormat { get }
@@ -15,18 +16,18 @@ protocol PictureRequest: Sendable {
     var stillPixels: Int? { get }
     /// The names of ignored parameters as `X-Ignored-Params` carries them, nil for none.
     var ignoredFieldValue: String? { get }
-    /// The picture's bytes in `format`.
-    /// - Throws: `ToggleImageError` when it cannot be drawn or encoded.
-    func bytes() throws(ToggleImageError) -> [UInt8]
+    /// What the picture shows in `format`: a still, a light/dark pair or an animation's frames.
+    /// - Throws: `ToggleRenderError` when it cannot be laid out (a symbol that cannot be drawn).
+    func scenes() throws(ToggleRenderError) -> PictureScenes
 }
 
 /// The picture routes, with their annotations.
-enum PictureRoute: String, Sendable {
+public enum PictureRoute: String, Sendable {
     case toggle, row, card
 
     /// Parses `rawQuery` for this route in `format` (`impliedScale`: a `/toggle@Nx.png` path's).
     /// - Throws: `ParameterError` for anything the query or the format cannot give.
-    func parse(_ rawQuery: String?, format: ImageFormat, impliedScale: Double?) throws(ParameterError)
+    public func parse(_ rawQuery: String?, format: ImageFormat, impliedScale: Double?) throws(ParameterError)
         -> any PictureRequest {
         switch self {
         case .toggle:
@@ -57,61 +58,15 @@ enum PictureRoute: String, Sendable {
     }
 }
 
-/// `/toggle`, `/toggle.png`, `/toggle@Nx.png`, `/toggle.svg`.
-struct ToggleRequest: PictureRequest {
-    let picture: ToggleImage.Picture
-    let stillPixels: Int?
-    let ignoredFieldValue: String?
-
-    init(query: ToggleQuery, format: ImageFormat) {
-        picture = ToggleImage.Picture(query: query, format: format)
-        let size = query.stillSize ?? (query.animation == nil ? PictureSize.of(query.spec) : nil)
-        stillPixels = size.map { $0.width * $0.height }
-        ignoredFieldValue = query.ignoredFieldValue
-    }
-
-    var route: PictureRoute { .toggle }
-    var format: ImageFormat { picture.format }
-    var canonicalKey: [UInt8] { picture.canonicalKeyBytes }
-    func bytes() throws(ToggleImageError) -> [UInt8] { try ToggleImage.bytes(for: picture) }
-}
-
-/// `/row`, `/row.png`, `/row.svg`.
-struct RowRequest: PictureRequest {
-    let query: RowQuery
-    let format: ImageFormat
-
-    var route: PictureRoute { .row }
-    var stillPixels: Int? { query.animation == nil ? query.canvasSize.width * query.canvasSize.height : nil }
-    var ignoredFieldValue: String? { ignoredFieldValue(query.ignored) }
-
-    var canonicalKey: [UInt8] {
-        CanonicalKey.row(label: query.label, width: query.width, spec: query.spec, format: format.rawValue,
-                         followsColorScheme: query.followsColorScheme, animation: query.animation)
-    }
-
-    func bytes() throws(ToggleImageError) -> [UInt8] { try RowImage.bytes(query, format: format) }
-}
-
-/// `/card`, `/card.png`, `/card.svg`.
-struct CardRequest: PictureRequest {
-    let query: CardQuery
-    let format: ImageFormat
-
-    var route: PictureRoute { .card }
-    var stillPixels: Int? { query.pixelSize.width * query.pixelSize.height }
-    var ignoredFieldValue: String? { ignoredFieldValue(query.ignored) }
-
-    var canonicalKey: [UInt8] {
-        CanonicalKey.card(width: query.width, scale: query.scale, size: query.size, appearance: query.appearance,
-                          format: format.rawValue, followsColorScheme: query.followsColorScheme,
-                          rows: query.rows.map { ($0.label, $0.spec) })
-    }
-
-    func bytes() throws(ToggleImageError) -> [UInt8] { try RowImage.bytes(query, format: format) }
-}
-
 extension PictureRequest {
+    /// The picture's bytes in `format` (`SceneEncoder`, the one way from scenes to bytes).
+    /// - Throws: `ToggleImageError` when it cannot be laid out, drawn or encoded.
+    public func bytes() throws(ToggleImageError) -> [UInt8] {
+        let scenes: PictureScenes
+        do { scenes = try self.scenes() } catch { throw .render(error) }
+        do { return try SceneEncoder.bytes(scenes, format: format) } catch { throw ToggleImageError(error) }
+    }
+
     /// `ignored` as `X-Ignored-Params`: names separated by ", ", each percent-encoded but for
     /// RFC 3986 unreserved characters; nil when nothing was ignored.
     func ignoredFieldValue(_ ignored: [String]) -> String? {

@@ -1,3 +1,4 @@
+import ImageWriters
 import HTTPServer
 #if canImport(Glibc)
 import Glibc

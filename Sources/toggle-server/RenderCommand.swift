@@ -1,3 +1,4 @@
+import ImageWriters
 import Foundation
 import ToggleService
 import QueryLanguage

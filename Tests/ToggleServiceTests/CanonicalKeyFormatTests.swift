@@ -1,3 +1,4 @@
+import ImageWriters
 import XCTest
 import Scene
 @testable import TogglePicture
@@ -26,7 +27,7 @@ final class CanonicalKeyFormatTests: XCTestCase {
     }
 
     /// The picture's key as it was made before.
-    func legacyKey(_ picture: ToggleImage.Picture) -> String {
+    func legacyKey(_ picture: ToggleRequest) -> String {
         if let animation = picture.animation {
             let t = animation.transition
             return [legacyKey(picture.spec), "animate", legacyKey(t.fromSpec), t.motion.curve.rawValue,
@@ -34,7 +35,10 @@ final class CanonicalKeyFormatTests: XCTestCase {
                 + ";" + picture.format.rawValue
         }
         guard picture.followsColorScheme else { return legacyKey(picture.spec) + ";" + picture.format.rawValue }
-        return legacyKey(picture.themed(.light)) + "|" + legacyKey(picture.themed(.dark)) + ";"
+        var light = picture.spec, dark = picture.spec
+        light.appearance = .light
+        dark.appearance = .dark
+        return legacyKey(light) + "|" + legacyKey(dark) + ";"
             + picture.format.rawValue + ";auto"
     }
 
@@ -56,8 +60,8 @@ final class CanonicalKeyFormatTests: XCTestCase {
                         guard let parsed = try? ToggleQuery(rawQuery: query) else { continue }
                         XCTAssertEqual(parsed.spec.canonicalKey, legacyKey(parsed.spec), query)
                         for format in [ImageFormat.png, .svg] where !parsed.followsColorScheme || format == .svg {
-                            let picture = ToggleImage.Picture(query: parsed, format: format)
-                            XCTAssertEqual(picture.canonicalKey, legacyKey(picture), query)
+                            let picture = ToggleRequest(query: parsed, format: format)
+                            XCTAssertEqual(String(decoding: picture.canonicalKey, as: UTF8.self), legacyKey(picture), query)
                         }
                         checked += 1
                     }

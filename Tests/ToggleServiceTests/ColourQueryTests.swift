@@ -23,7 +23,7 @@ final class ColourQueryTests: XCTestCase {
         for (theme, forms) in [("light", ["orange", "ff9500", "rgb(255,149,0)", "hsl(35+100%25+50%25)"]),
                                ("dark", ["orange", "ff9f0a", "rgb(255+159+10)"]),
                                ("light", ["papayawhip", "PapayaWhip", "ffefd5", "rgb(100%25+93.725%25+83.529%25)"])] {
-            let pngs = try forms.map { try ToggleImage.png(for: ToggleQuery(rawQuery: "on=1&theme=\(theme)&color=" + $0).spec) }
+            let pngs = try forms.map { try ToggleRequest(spec: ToggleQuery(rawQuery: "on=1&theme=\(theme)&color=" + $0).spec, format: .png).bytes() }
             XCTAssertEqual(Set(pngs).count, 1, "\(theme): \(forms)")
         }
     }

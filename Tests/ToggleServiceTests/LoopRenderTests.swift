@@ -1,3 +1,4 @@
+import ImageWriters
 import Dispatch
 import Foundation
 import HTTPServer

@@ -32,7 +32,7 @@ final class PNGImageDataReuseTests: XCTestCase {
     static let reuseText: [PNGEncoder.TextChunk] = [.init(keyword: "Title", text: "Switch")]
 
     static func encodeForReuse(_ canvas: Canvas, reusing: Bool, scale: Double) throws -> [UInt8] {
-        var encoder = ToggleImage.stillEncoder
+        var encoder = PNGEncoder.toggleStill
         encoder.reusesImageData = reusing
         return try encoder.encode(canvas, text: Self.reuseText, pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: scale))
     }
@@ -70,7 +70,7 @@ final class PNGImageDataReuseTests: XCTestCase {
         let before = PNGEncoder.imageDataCacheCounts
         for (n, tint) in tints.enumerated() {
             let spec = try ToggleQuery(rawQuery: "on=0&scale=2&sym=moon.fill&theme=dark&color=\(tint)").spec
-            let png = try ToggleImage.png(for: spec)
+            let png = try ToggleRequest(spec: spec, format: .png).bytes()
             let drawn = try ToggleRenderer.render(spec).straightAlphaPixels()
             XCTAssertEqual(try XCTUnwrap(DecodedPNG(png)).pixels, drawn, tint)
             if n == tints.count - 1 {

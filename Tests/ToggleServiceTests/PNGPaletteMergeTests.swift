@@ -112,13 +112,13 @@ final class PNGPaletteMergeTests: XCTestCase {
         for query in ["on=1&scale=2", "on=1&scale=2&theme=dark", "on=1&sym=moon.fill&color=indigo&scale=2",
                       "on=1&scale=3", "on=0&scale=3&theme=dark", "on=1&scale=4"] {
             let spec = try ToggleQuery(rawQuery: query).spec
-            let png = try ToggleImage.png(for: spec)
+            let png = try ToggleRequest(spec: spec, format: .png).bytes()
             let render = try ToggleRenderer.render(spec)
             let drawn = render.straightAlphaPixels()
             XCTAssertEqual(colourType(png), 3, query)
             let db = try psnr(png, against: drawn, width: render.width, height: render.height)
             XCTAssertGreaterThanOrEqual(db, 50, query)
-            let rgba = try ToggleImage.encoder.encode(straightRGBA: drawn, width: render.width, height: render.height)
+            let rgba = try PNGEncoder.rgba.encode(straightRGBA: drawn, width: render.width, height: render.height)
             XCTAssertLessThan(png.count, rgba.count, query)
         }
     }

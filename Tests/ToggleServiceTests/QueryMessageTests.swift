@@ -47,7 +47,7 @@ final class QueryMessageTests: XCTestCase {
         for style in ToggleStyles.names {
             for q in ["scale=2&pad=3.5", "scale=1.5&size=xxxLarge", "scale=3&size=accessibility2&pad=10"] {
                 let query = try ToggleQuery(rawQuery: "style=\(style)&label=Dark%20Mode&on=1&" + q)
-                let png = try ToggleImage.png(for: query.spec)
+                let png = try ToggleRequest(spec: query.spec, format: .png).bytes()
                 let decoded = try XCTUnwrap(DecodedPNG(png))
                 let size = PictureSize.of(query.spec)
                 XCTAssertEqual([size.width, size.height], [decoded.width, decoded.height], "\(style) \(q)")

@@ -46,7 +46,7 @@ final class RandomLabelTests: XCTestCase {
                 let layout = query.row.layout
                 XCTAssertTrue(layout.height.isFinite && layout.height >= 44 && layout.height < 2000, "\(label.debugDescription)")
                 for line in query.row.text.lines { XCTAssertTrue(line.width.isFinite) }
-                if round % 20 == 0 { XCTAssertFalse(try RowImage.bytes(query, format: .png).isEmpty) }
+                if round % 20 == 0 { XCTAssertFalse(try RowRequest(query: query, format: .png).bytes().isEmpty) }
             } catch {
                 refused += 1
                 XCTAssertTrue(["label", "width"].contains(error.parameter), "\(error)")

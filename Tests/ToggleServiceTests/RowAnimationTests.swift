@@ -1,3 +1,4 @@
+import ImageWriters
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -68,7 +69,7 @@ final class RowAnimationTests: XCTestCase {
     }
 
     func rowPNG(_ q: String, format: ImageFormat = .png) throws -> [UInt8] {
-        try RowImage.bytes(RowQuery(rawQuery: q), format: format)
+        try RowRequest(query: RowQuery(rawQuery: q), format: format).bytes()
     }
 
     func pixels(_ png: [UInt8]) throws -> [UInt8] { try XCTUnwrap(DecodedPNG(png)).pixels }
@@ -92,7 +93,7 @@ final class RowAnimationTests: XCTestCase {
             let still = try pixels(try rowPNG(label + row.replacingOccurrences(of: "&from=mixed", with: "")))
             XCTAssertTrue(shown.last == still, "last frame = still row: \(row)")
             XCTAssertTrue(shown.first == (try pixels(try rowPNG(label + from))), "first frame = still row of from: \(row)")
-            let toggleAPNG = try ToggleImage.bytes(for: .init(query: ToggleQuery(rawQuery: toggle + "&animate=1"), format: .png))
+            let toggleAPNG = try ToggleRequest(query: ToggleQuery(rawQuery: toggle + "&animate=1"), format: .png).bytes()
             let toggleFrames = try XCTUnwrap(PNGChunks.parse(toggleAPNG)).filter { $0.type == "fcTL" }.count
             XCTAssertEqual(shown.count, toggleFrames, "frame count = /toggle's: \(row)")
             XCTAssertGreaterThan(shown.count, 2, row)
@@ -114,7 +115,7 @@ final class RowAnimationTests: XCTestCase {
     /// A row drawing its own label (switch styles): the label's columns are the same in every frame.
     func testLabelStaysStill() throws {
         let q = try RowQuery(rawQuery: "label=Dark%20Mode&on=1&scale=2&animate=1&loop=1")
-        let shown = try frames(of: try RowImage.bytes(q, format: .png))
+        let shown = try frames(of: try RowRequest(query: q, format: .png).bytes())
         let width = q.canvasSize.width
         let labelEnd = Int(((q.row.layout.label.x + q.row.layout.label.width) * 2).rounded(.up))
         XCTAssertLessThan(labelEnd, Int(q.row.layout.toggle.x * 2))

@@ -85,8 +85,8 @@ final class SVGFidelityTests: XCTestCase {
         var worst = (Double.infinity, "")
         for query in Self.queries {
             let parsed = try ToggleQuery(rawQuery: query)
-            let png = try XCTUnwrap(DecodedPNG(try ToggleImage.bytes(for: .init(query: parsed, format: .png))))
-            let svg = try Self.rasterize(try ToggleImage.bytes(for: .init(query: parsed, format: .svg)), with: tool)
+            let png = try XCTUnwrap(DecodedPNG(try ToggleRequest(query: parsed, format: .png).bytes()))
+            let svg = try Self.rasterize(try ToggleRequest(query: parsed, format: .svg).bytes(), with: tool)
             XCTAssertEqual(svg.width, png.width, query)
             XCTAssertEqual(svg.height, png.height, query)
             guard svg.width == png.width, svg.height == png.height else { continue }
@@ -112,7 +112,7 @@ final class SVGFidelityTests: XCTestCase {
             .layer(SceneLayer(a, x: 10, y: 8)),
             .layer(SceneLayer(b, x: 135, y: 9, opacity: 0.5)),
         ])
-        let png = try XCTUnwrap(DecodedPNG(try ToggleImage.encoder.encode(SceneRasterizer.render(scene, shadows: nil))))
+        let png = try XCTUnwrap(DecodedPNG(try PNGEncoder.rgba.encode(SceneRasterizer.render(scene, shadows: nil))))
         let svg = try Self.rasterize(SVGWriter.svg(scene), with: tool)
         XCTAssertEqual([svg.width, svg.height], [png.width, png.height])
         XCTAssertGreaterThanOrEqual(Self.psnr(png, svg, over: 255), 38)

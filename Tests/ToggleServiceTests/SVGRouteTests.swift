@@ -24,9 +24,9 @@ final class SVGRouteTests: XCTestCase {
         XCTAssertEqual(response.headers["X-Ignored-Params"], "bogus")
         let body = String(decoding: response.body, as: UTF8.self)
         XCTAssertTrue(body.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"58\" height=\"32\""), body)
-        // The same bytes the render command and ToggleImage give.
-        let picture = ToggleImage.Picture(query: try ToggleQuery(rawQuery: "on=1"), format: .svg)
-        XCTAssertEqual(response.body, try ToggleImage.bytes(for: picture))
+        // The same bytes the render command and ToggleRequest give.
+        let picture = ToggleRequest(query: try ToggleQuery(rawQuery: "on=1"), format: .svg)
+        XCTAssertEqual(response.body, try picture.bytes())
     }
 
     func testETagDiffersFromThePNGsAnd304() throws {
@@ -83,10 +83,10 @@ final class SVGRouteTests: XCTestCase {
 
     func testThemeAutoKeyTellsApartColoursEqualInLightOnly() throws {
         // color=green and color=34c759 are the same in light, not in dark.
-        let a = ToggleImage.Picture(query: try ToggleQuery(rawQuery: "on=1&theme=auto&color=green"), format: .svg)
-        let b = ToggleImage.Picture(query: try ToggleQuery(rawQuery: "on=1&theme=auto&color=34c759"), format: .svg)
+        let a = ToggleRequest(query: try ToggleQuery(rawQuery: "on=1&theme=auto&color=green"), format: .svg)
+        let b = ToggleRequest(query: try ToggleQuery(rawQuery: "on=1&theme=auto&color=34c759"), format: .svg)
         XCTAssertNotEqual(a.canonicalKey, b.canonicalKey)
-        XCTAssertNotEqual(try ToggleImage.bytes(for: a), try ToggleImage.bytes(for: b))
+        XCTAssertNotEqual(try a.bytes(), try b.bytes())
     }
 
     /// The answer `plan(for:)` has ready (no work to do), else nil.
@@ -137,7 +137,7 @@ final class SVGRouteTests: XCTestCase {
     }
 
     func testDefaultSVGIsAtMost2KB() throws {
-        let bytes = try ToggleImage.bytes(for: ToggleImage.Picture(spec: ToggleSpec(), format: .svg))
+        let bytes = try ToggleRequest(spec: ToggleSpec(), format: .svg).bytes()
         XCTAssertLessThanOrEqual(bytes.count, 2048)
     }
 }

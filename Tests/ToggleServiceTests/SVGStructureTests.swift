@@ -54,7 +54,7 @@ final class SVGStructureTests: XCTestCase {
     }
 
     func svg(_ query: String) throws -> [UInt8] {
-        try ToggleImage.bytes(for: .init(query: try ToggleQuery(rawQuery: query), format: .svg))
+        try ToggleRequest(query: try ToggleQuery(rawQuery: query), format: .svg).bytes()
     }
 
     func testElementsAndAttributesAreAllowListed() throws {
@@ -156,7 +156,7 @@ final class SVGStructureTests: XCTestCase {
         // xSmall: h = 32 x 0.8636 pt; at 1.5 x: round(74.615) = 75 by round(41.453) = 41.
         for (query, w, h) in [("scale=2", 115, 64), ("pad=4", 66, 40), ("size=xSmall&scale=1.5", 75, 41)] {
             let root = walk(try svg(query)).elements[0].1
-            let png = try ToggleImage.bytes(for: .init(query: try ToggleQuery(rawQuery: query), format: .png))
+            let png = try ToggleRequest(query: try ToggleQuery(rawQuery: query), format: .png).bytes()
             // PNG IHDR: width and height as big-endian 32-bit at bytes 16 and 20.
             let pw = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, ph = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
             XCTAssertEqual([pw, ph], [w, h], query)

@@ -234,15 +234,15 @@ final class StyleAnimationTests: XCTestCase {
         for q in ["style=switch&on=1", "style=tutorial&on=1&scale=2", "style=button&label=A&on=0",
                   "style=symbol&label=A&sources=0,1&loop=1", "style=button&label=A&on=1&motion=reduce"] {
             let query = try ToggleQuery(rawQuery: q + "&animate=1")
-            let bytes = try ToggleImage.bytes(for: .init(query: query, format: .svg))
+            let bytes = try ToggleRequest(query: query, format: .svg).bytes()
             let parser = XMLParser(data: Data(bytes))
             XCTAssertTrue(parser.parse(), "\(q): \(String(describing: parser.parserError))")
             let text = String(decoding: bytes, as: UTF8.self)
             XCTAssertTrue(text.contains("@keyframes k"), q)
             XCTAssertEqual(text.contains("prefers-reduced-motion"), !q.contains("motion=reduce"), q)
         }
-        let svg = String(decoding: try ToggleImage.bytes(for: .init(
-            query: try ToggleQuery(rawQuery: "style=tutorial&on=1&scale=2&animate=1"), format: .svg)), as: UTF8.self)
+        let svg = String(decoding: try ToggleRequest(
+            query: try ToggleQuery(rawQuery: "style=tutorial&on=1&scale=2&animate=1"), format: .svg).bytes(), as: UTF8.self)
         // The knob: the white circle, moved by transform keyframes relative to its rest (on) place.
         let knob = try XCTUnwrap(svg.range(of: ##"<path class="a(\d+)" d="[^"]*" fill="#ffffff""##, options: .regularExpression))
         let id = String(svg[knob].dropFirst("<path class=\"a".count).prefix { $0.isNumber })

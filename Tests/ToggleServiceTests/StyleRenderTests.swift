@@ -1,3 +1,4 @@
+import ImageWriters
 import Foundation
 import TestSupport
 import TogglePicture
@@ -19,7 +20,7 @@ final class StyleRenderTests: XCTestCase {
                         let query = "style=\(style)&\(state)&theme=\(theme)&scale=2"
                         let parsed = try ToggleQuery(rawQuery: query)
                         let scene = try ToggleScene.scene(for: parsed.spec)
-                        let bytes = try ToggleImage.bytes(for: .init(query: parsed, format: format))
+                        let bytes = try ToggleRequest(query: parsed, format: format).bytes()
                         switch format {
                         case .png:
                             let png = try XCTUnwrap(DecodedPNG(bytes), query)
@@ -45,7 +46,7 @@ final class StyleRenderTests: XCTestCase {
 
     func testSwitchPixels() throws {
         // Scale 2, on: 102 x 62 px; knob centre (71, 31) white; track at (8, 31) the tint green.
-        let png = try XCTUnwrap(DecodedPNG(try ToggleImage.png(for: ToggleQuery(rawQuery: "style=switch&on=1&scale=2").spec)))
+        let png = try XCTUnwrap(DecodedPNG(try ToggleRequest(spec: ToggleQuery(rawQuery: "style=switch&on=1&scale=2").spec, format: .png).bytes()))
         XCTAssertEqual(png.width, 102)
         XCTAssertEqual(png.height, 62)
         XCTAssertEqual(pixel(png, 71, 31), [255, 255, 255, 255])
@@ -55,7 +56,7 @@ final class StyleRenderTests: XCTestCase {
 
     func testTutorialPixels() throws {
         // Scale 2, off: the knob at (25.5 - 11) x 2 = 29 px; its rim white, the track blue at the right.
-        let png = try XCTUnwrap(DecodedPNG(try ToggleImage.png(for: ToggleQuery(rawQuery: "style=tutorial&on=0&scale=2").spec)))
+        let png = try XCTUnwrap(DecodedPNG(try ToggleRequest(spec: ToggleQuery(rawQuery: "style=tutorial&on=0&scale=2").spec, format: .png).bytes()))
         XCTAssertEqual(pixel(png, 29, 31 - 10), [255, 255, 255, 255])
         XCTAssertEqual(pixel(png, 90, 31), [0, 122, 255, 255])
         // The xmark at the knob's centre is in the track colour.
@@ -63,7 +64,7 @@ final class StyleRenderTests: XCTestCase {
     }
 
     func testButtonOffIsTheTintAtPointFifteen() throws {
-        let png = try XCTUnwrap(DecodedPNG(try ToggleImage.png(for: ToggleQuery(rawQuery: "style=button&label=A&on=0&color=blue").spec)))
+        let png = try XCTUnwrap(DecodedPNG(try ToggleRequest(spec: ToggleQuery(rawQuery: "style=button&label=A&on=0&color=blue").spec, format: .png).bytes()))
         // In the 14 pt padding left of the label, mid-height: blue at alpha 0.15.
         let p = pixel(png, 5, 17)
         // Straight alpha from premultiplied 8-bit: within 1 of (0, 122, 255), alpha round(0.15 x 255) = 38.

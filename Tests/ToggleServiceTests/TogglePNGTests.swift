@@ -12,7 +12,7 @@ final class TogglePNGTests: XCTestCase {
     func testServicePNGsCarrySRGBAndPhysicalPixelsPerScale() throws {
         for (scale, expected) in [(1.0, 2835), (2, 5670), (2.5, 7088), (3, 8505)] {
             let spec = try ToggleQuery(rawQuery: "on=1&scale=\(scale)").spec
-            let report = try PNGFileReport.read(try ToggleImage.png(for: spec))
+            let report = try PNGFileReport.read(try ToggleRequest(spec: spec, format: .png).bytes())
             XCTAssertEqual(report.srgb, 0, "rendering intent perceptual at scale \(scale)")
             XCTAssertEqual(report.phys, [expected, expected, 1], "pHYs at scale \(scale)")
             // Both before the image data, as PNG requires.
@@ -23,7 +23,7 @@ final class TogglePNGTests: XCTestCase {
         // Animated PNGs too, so a @2x animation opens at its point size like the still.
         for (scale, expected) in [(1.0, 2835), (2, 5670)] {
             let query = try ToggleQuery(rawQuery: "on=1&animate=1&scale=\(scale)")
-            let report = try PNGFileReport.read(try ToggleImage.apng(for: try XCTUnwrap(query.animation)))
+            let report = try PNGFileReport.read(try ToggleRequest(query: query, format: .png).bytes())
             XCTAssertEqual(report.phys, [expected, expected, 1], "APNG pHYs at scale \(scale)")
             XCTAssertEqual(report.srgb, 0, "APNG sRGB at scale \(scale)")
         }
@@ -34,7 +34,7 @@ final class TogglePNGTests: XCTestCase {
     func testServiceWritesSmallTogglesAsPaletteWithTheRenderedPixels() throws {
         for query in ["on=1", "on=0&color=indigo", "state=mixed&theme=dark"] {
             let spec = try ToggleQuery(rawQuery: query).spec
-            let png = try ToggleImage.png(for: spec)
+            let png = try ToggleRequest(spec: spec, format: .png).bytes()
             let report = try PNGFileReport.read(png)
             XCTAssertEqual(report.ihdr.color_type, 3, query)
             let drawn = try ToggleRenderer.render(spec).straightAlphaPixels()
@@ -47,22 +47,22 @@ final class TogglePNGTests: XCTestCase {
         var spec = ToggleSpec()
         spec.onSymbol = "no.such.symbol"
         spec.state = .on
-        XCTAssertThrowsError(try ToggleImage.png(for: spec)) { error in
+        XCTAssertThrowsError(try ToggleRequest(spec: spec, format: .png).bytes()) { error in
             XCTAssertEqual(error as? ToggleImageError, .render(.unknownSymbol("no.such.symbol")))
         }
     }
 
     func testDefaultImageIsTheFromStateStill() throws {
         let query = try ToggleQuery(rawQuery: "on=1&animate=1&scale=2&color=indigo")
-        let apng = try ToggleImage.bytes(for: .init(query: query, format: .png))
-        let from = try ToggleImage.bytes(for: .init(query: ToggleQuery(rawQuery: "on=0&scale=2&color=indigo"), format: .png))
+        let apng = try ToggleRequest(query: query, format: .png).bytes()
+        let from = try ToggleRequest(query: ToggleQuery(rawQuery: "on=0&scale=2&color=indigo"), format: .png).bytes()
         let decoded = try XCTUnwrap(DecodedPNG(apng)), still = try XCTUnwrap(DecodedPNG(from))
         XCTAssertEqual(decoded.width, still.width)
         XCTAssertEqual(decoded.pixels, still.pixels)
     }
 
     func testChunkOrderAndSequenceNumbers() throws {
-        let apng = try ToggleImage.bytes(for: .init(query: ToggleQuery(rawQuery: "on=1&animate=1&motion=reduce"), format: .png))
+        let apng = try ToggleRequest(query: ToggleQuery(rawQuery: "on=1&animate=1&motion=reduce"), format: .png).bytes()
         let chunks = try XCTUnwrap(PNGChunks.parse(apng), "every CRC checks")
         let types = chunks.map(\.type)
         XCTAssertEqual(Array(types.prefix(2)), ["IHDR", "acTL"])

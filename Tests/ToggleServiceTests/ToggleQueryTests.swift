@@ -266,7 +266,7 @@ final class AnimationQueryTests: XCTestCase {
 
     func testCacheKeys() throws {
         func key(_ q: String) throws -> String {
-            ToggleImage.Picture(query: try ToggleQuery(rawQuery: q), format: .png).canonicalKey
+            String(decoding: ToggleRequest(query: try ToggleQuery(rawQuery: q), format: .png).canonicalKey, as: UTF8.self)
         }
         XCTAssertNotEqual(try key("on=1"), try key("on=1&animate=1"))
         XCTAssertEqual(try key("on=1&animate=1"), try key("on=true&animate=yes&from=off&motion=spring&fps=60&loop=0"))

@@ -10,7 +10,7 @@ import TogglePicture
 final class ToggleRendererTests: XCTestCase {
     func render(_ q: String) throws -> DecodedPNG {
         let spec = try ToggleQuery(rawQuery: q).spec
-        let png = try ToggleImage.png(for: spec)
+        let png = try ToggleRequest(spec: spec, format: .png).bytes()
         return try XCTUnwrap(DecodedPNG(png), "libpng should decode our PNG")
     }
 
@@ -136,7 +136,7 @@ final class ToggleRendererTests: XCTestCase {
 
     func testTextChunks() throws {
         let spec = try ToggleQuery(rawQuery: "on=1").spec
-        let chunks = pngTextChunks(try ToggleImage.png(for: spec))
+        let chunks = pngTextChunks(try ToggleRequest(spec: spec, format: .png).bytes())
         XCTAssertEqual(chunks["Title"], "Switch, on")
         XCTAssertEqual(chunks["Description"], "Switch, on, symbol checkmark, tint green")
         XCTAssertNotNil(chunks["Software"])
@@ -144,6 +144,6 @@ final class ToggleRendererTests: XCTestCase {
 
     func testIdenticalSpecsGiveIdenticalBytes() throws {
         let spec = try ToggleQuery(rawQuery: "on=1&scale=2.5&color=teal").spec
-        XCTAssertEqual(try ToggleImage.png(for: spec), try ToggleImage.png(for: spec))
+        XCTAssertEqual(try ToggleRequest(spec: spec, format: .png).bytes(), try ToggleRequest(spec: spec, format: .png).bytes())
     }
 }

@@ -20,7 +20,7 @@ import Observability
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 // `serving-bench --render ITERATIONS SCALE...`: microseconds per toggle for the service's whole
-// image path, ToggleImage.png (draw the default "on" toggle, encode PNG with tEXt chunks), for
+// image path, ToggleRequest(spec:format: .png).bytes() (draw the default "on" toggle, encode PNG with tEXt chunks), for
 // Benchmarks/raster/render-encode.sh. Prints "swift-png scale=S us_per_toggle=T bytes=B".
 if arguments.first == "--render" {
     let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000
@@ -28,11 +28,11 @@ if arguments.first == "--render" {
     for scale in scales {
         let spec = try ToggleQuery(rawQuery: "on=1&scale=\(scale)").spec
         var bytes = 0
-        for _ in 0..<min(iterations, 50) { bytes = try ToggleImage.png(for: spec).count }
+        for _ in 0..<min(iterations, 50) { bytes = try ToggleRequest(spec: spec, format: .png).bytes().count }
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         let start = Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-        for _ in 0..<iterations { bytes = try ToggleImage.png(for: spec).count }
+        for _ in 0..<iterations { bytes = try ToggleRequest(spec: spec, format: .png).bytes().count }
         clock_gettime(CLOCK_MONOTONIC, &ts)
         let us = (Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9 - start) / Double(max(1, iterations)) * 1e6
         print("swift-png scale=\(scale) us_per_toggle=\((us * 100).rounded() / 100) bytes=\(bytes)")

@@ -1,0 +1,77 @@
+import Scene
+
+/// What a picture shows, as scenes for `SceneEncoder` to draw and encode, with the words its PNG
+/// carries. Made by a picture request for the format it asks: an animation's frames differ
+/// between APNG and SVG (the SVG keeps hidden layers, so every frame has the same operations).
+public struct PictureScenes: Sendable {
+    /// The scenes.
+    public enum Content: Sendable {
+        /// One scene.
+        case still(Scene)
+        /// The light and the dark scene of `theme=auto`, one SVG following the viewer's colour
+        /// scheme; a PNG, which cannot, shows `light`.
+        case lightAndDark(light: Scene, dark: Scene)
+        /// Frames shown one after another (an APNG, or an animated SVG).
+        case animation(SceneAnimation)
+    }
+
+    /// Which still encoder a PNG takes (`PNGEncoder.toggleStill`, `PNGEncoder.labelledStill`);
+    /// animation frames always take `PNGEncoder.animationFrame`.
+    public enum Kind: Sendable {
+        /// A toggle alone: few colours, a palette merged within 50 dB.
+        case toggle
+        /// A row or card: antialiased text, exact palettes only.
+        case labelled
+    }
+
+    public var content: Content
+    public var kind: Kind
+    /// The PNG's Title text chunk (what the SVG's `<title>` says).
+    public var title: String
+    /// The PNG's Description text chunk.
+    public var description: String
+    /// px per pt, for the PNG's pHYs (72 dpi times the scale).
+    public var scale: Double
+
+    public init(_ content: Content, kind: Kind, title: String, description: String, scale: Double) {
+        self.content = content
+        self.kind = kind
+        self.title = title
+        self.description = description
+        self.scale = scale
+    }
+}
+
+/// An animation's frames on a `width` x `height` px canvas.
+public struct SceneAnimation: Sendable {
+    /// One frame: its scene, how long it is shown, and whether the raster backend's shadow and
+    /// fill caches serve it (the rest poses, which are stills too; frames whose shapes stay put).
+    public struct Frame: Sendable {
+        public var scene: Scene
+        public var delay: FrameDelay
+        public var usesCaches: Bool
+
+        public init(scene: Scene, delay: FrameDelay, usesCaches: Bool) {
+            self.scene = scene
+            self.delay = delay
+            self.usesCaches = usesCaches
+        }
+    }
+
+    public var width: Int
+    public var height: Int
+    public var frames: [Frame]
+    /// Play forever; false plays once and stays on the last frame.
+    public var loops: Bool
+    /// The same transition under Reduce Motion, for an SVG's `prefers-reduced-motion: reduce`
+    /// (nil: none, or the animation is Reduce Motion's already). PNG ignores it.
+    public var reducedMotion: [Frame]?
+
+    public init(width: Int, height: Int, frames: [Frame], loops: Bool, reducedMotion: [Frame]? = nil) {
+        self.width = width
+        self.height = height
+        self.frames = frames
+        self.loops = loops
+        self.reducedMotion = reducedMotion
+    }
+}

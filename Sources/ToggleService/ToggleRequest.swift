@@ -1,0 +1,66 @@
+import ImageWriters
+import QueryLanguage
+import TogglePicture
+
+/// `/toggle`, `/toggle.png`, `/toggle@Nx.png`, `/toggle.svg`: the picture of `spec` in `format`,
+/// following the viewer's colour scheme when `followsColorScheme` (`theme=auto`, SVG only: `spec`
+/// then holds the light theme), animated into `spec`'s state when `animation` is set (`animate=1`).
+public struct ToggleRequest: PictureRequest {
+    public let spec: ToggleSpec
+    public let format: ImageFormat
+    public let followsColorScheme: Bool
+    public let animation: ToggleAnimation?
+    public let stillPixels: Int?
+    public let ignoredFieldValue: String?
+
+    public init(query: ToggleQuery, format: ImageFormat) {
+        let size = query.stillSize ?? (query.animation == nil ? PictureSize.of(query.spec) : nil)
+        self.init(spec: query.spec, format: format, followsColorScheme: query.followsColorScheme,
+                  animation: query.animation, stillPixels: size.map { $0.width * $0.height },
+                  ignoredFieldValue: query.ignoredFieldValue)
+    }
+
+    public init(spec: ToggleSpec, format: ImageFormat, followsColorScheme: Bool = false, animation: ToggleAnimation? = nil,
+         stillPixels: Int? = nil, ignoredFieldValue: String? = nil) {
+        self.spec = spec
+        self.format = format
+        self.followsColorScheme = followsColorScheme
+        self.animation = animation
+        self.stillPixels = stillPixels
+        self.ignoredFieldValue = ignoredFieldValue
+    }
+
+    public var route: PictureRoute { .toggle }
+
+    public var canonicalKey: [UInt8] {
+        CanonicalKey.toggle(spec, format: format.rawValue, followsColorScheme: followsColorScheme, animation: animation)
+    }
+
+    /// The still's scene (both themes' for `theme=auto`), or every frame laid out by its style at
+    /// its time (`ToggleAnimation.Frame.scene()`). A PNG's Title is the SVG's `<title>`
+    /// (`ToggleScene.accessibilityText`), its Description the same words and what the picture
+    /// shows (style, symbol, tint); an SVG carries neither, so they are not made for one.
+    public func scenes() throws(ToggleRenderError) -> PictureScenes {
+        if let animation {
+            let (w, h) = try animation.canvasSize()
+            let frames = try animation.sceneAnimation(for: format, width: w, height: h) { frame throws(ToggleRenderError) in
+                try frame.scene()
+            }
+            return words(.animation(frames), spec: animation.transition.spec)
+        }
+        guard followsColorScheme else { return words(.still(try ToggleScene.scene(for: spec)), spec: spec) }
+        var light = spec, dark = spec
+        light.appearance = .light
+        dark.appearance = .dark
+        return words(.lightAndDark(light: try ToggleScene.scene(for: light), dark: try ToggleScene.scene(for: dark)),
+                     spec: spec)
+    }
+
+    /// `content` with the PNG's words for `spec` (an SVG's are its scenes' titles).
+    func words(_ content: PictureScenes.Content, spec: ToggleSpec) -> PictureScenes {
+        guard format == .png else { return PictureScenes(content, kind: .toggle, title: "", description: "", scale: spec.scale) }
+        return PictureScenes(content, kind: .toggle, title: ToggleScene.accessibilityText(spec),
+                             description: animation?.accessibilityDescription ?? spec.accessibilityDescription,
+                             scale: spec.scale)
+    }
+}
