@@ -16,6 +16,9 @@ QUERIES = [
     "/toggle?on=1&on_sym=moon.fill&color=indigo&scale=2",
     "/toggle?state=mixed&color=blue&size=accessibility2&scale=3",
     "/toggle@2x.png?on=1&sym=mdi:weather-night&bg=f2f2f7&pad=4&disabled=1",
+    # Text in the system's fonts: the font set's fingerprint is in these ETags.
+    "/row?label=%E8%87%AA%E5%8B%95%E3%82%A2%E3%83%83%E3%83%97%E3%83%87%E3%83%BC%E3%83%88&lang=ja&scale=2",
+    "/row.svg?label=%F0%9F%94%94%20Notifications&on=1",
 ]
 
 
@@ -32,14 +35,14 @@ def get(base, target, headers=None):
 
 
 def toggle_lines(path):
-    """Access-log lines of /toggle requests, from one instance's stdout."""
+    """Access-log lines of picture requests (/toggle, /row), from one instance's stdout."""
     count = 0
     with open(path) as log:
         for line in log:
             if not line.startswith("{"):
                 continue
             entry = json.loads(line)
-            if entry.get("target", entry.get("path", "")).startswith("/toggle"):
+            if entry.get("target", entry.get("path", "")).startswith(("/toggle", "/row")):
                 count += 1
     return count
 

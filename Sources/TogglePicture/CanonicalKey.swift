@@ -11,6 +11,12 @@ public enum CanonicalKey {
     /// Bumped whenever the pixels of rows and cards change for the same query; part of their keys.
     public static let rowRendererVersion = "t2"
 
+    /// `fonts=` and the font set's fingerprint (`FontSet.fingerprint`, taken at start-up from the
+    /// contents of the font files in use): part of every key whose picture draws text, so two
+    /// replicas with the same fonts agree and a server with other fonts never gives the same
+    /// ETag to other bytes.
+    public static let fontsPart: String = "fonts=" + TextLayout.shared.fontSet.fingerprintText
+
     /// A toggle in `format` (`png`, `svg`): `SPEC;FORMAT`; both themes' keys for `theme=auto`
     /// (whose dark colours the light key does not fix), `LIGHT|DARK;svg;auto`; for an animation
     /// also the `from` still's key (its colours and symbol show in the frames) and the motion,
@@ -37,15 +43,17 @@ public enum CanonicalKey {
         return key
     }
 
-    /// A row: `row|VERSION|"LABEL"[;lang=TAG]|WIDTH|SPEC|FORMAT[;auto]`, then
-    /// `|animate|FROM|CURVE|FPS|loop` for an animated one (the label as a JSON string, the
-    /// spec's language when it has one, the width in pt).
+    /// A row: `row|VERSION|FONTS|"LABEL"[;lang=TAG]|WIDTH|SPEC|FORMAT[;auto]`, then
+    /// `|animate|FROM|CURVE|FPS|loop` for an animated one (`fontsPart`, the label as a JSON
+    /// string, the spec's language when it has one, the width in pt).
     public static func row(label: String, width: Double, spec: ToggleSpec, format: String,
                            followsColorScheme: Bool, animation: ToggleAnimation?) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity(160 + label.utf8.count)
         append("row|", to: &key)
         append(rowRendererVersion, to: &key)
+        append("|", to: &key)
+        append(fontsPart, to: &key)
         append("|", to: &key)
         append(JSON.string(label), to: &key)
         appendLanguage(spec.language, to: &key)
@@ -60,8 +68,8 @@ public enum CanonicalKey {
         return key
     }
 
-    /// A card: `card|VERSION|WIDTH|SCALE|SIZE|THEME|FORMAT[;auto]`, then `|"LABEL"[;lang=TAG]|SPEC`
-    /// per row.
+    /// A card: `card|VERSION|FONTS|WIDTH|SCALE|SIZE|THEME|FORMAT[;auto]`, then
+    /// `|"LABEL"[;lang=TAG]|SPEC` per row (`fontsPart`).
     public static func card(width: Double, scale: Double, size: DynamicTypeSize, appearance: Appearance,
                             format: String, followsColorScheme: Bool,
                             rows: [(label: String, spec: ToggleSpec)]) -> [UInt8] {
@@ -69,6 +77,8 @@ public enum CanonicalKey {
         key.reserveCapacity(100 + rows.count * 200)
         append("card|", to: &key)
         append(rowRendererVersion, to: &key)
+        append("|", to: &key)
+        append(fontsPart, to: &key)
         for part in [width.description, scale.description, size.rawValue, appearance.rawValue] {
             append("|", to: &key)
             append(part, to: &key)

@@ -31,7 +31,7 @@ extension ToggleSpec {
         // "255,255,255," and a number; four more numbers; the strings the spec holds.
         let numbers = 8 * KeyCursor.maximumDescriptionBytes
         let capacity = 400 + numbers + symbolName.utf8.count + style.utf8.count + label.utf8.count
-            + LanguageTag.maximumLength
+            + LanguageTag.maximumLength + CanonicalKey.fontsPart.utf8.count
             + size.rawValue.utf8.count + state.rawValue.utf8.count + appearance.rawValue.utf8.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var cursor = KeyCursor(buffer.baseAddress!)
@@ -97,6 +97,11 @@ extension ToggleSpec {
         if let language, !label.isEmpty {
             key.put(";lang=")
             key.put(language.canonical)
+        }
+        // A style that draws its label draws it in the font set's fonts.
+        if !label.isEmpty && ToggleStyles.style(of: self).needsLabel {
+            key.put(semicolon)
+            key.put(CanonicalKey.fontsPart)
         }
     }
 

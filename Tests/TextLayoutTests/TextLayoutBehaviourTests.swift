@@ -252,3 +252,41 @@ final class ScriptWrappingTests: XCTestCase {
         XCTAssertGreaterThan(Set(starts).count, 5, "lines broke in many places")
     }
 }
+
+/// The font set's fingerprint, computed again here by Python's zlib over the same files:
+/// every file's length and CRC-32 with the face's index, FNV-1a over 64-bit words, then
+/// MurmurHash3's fmix64 (the documented recipe of `FontSet.fingerprint`).
+final class FontFingerprintTests: XCTestCase {
+    func testFingerprintIsTheFilesContents() throws {
+        guard let python = executable(named: "python3") else { throw XCTSkip("python3 not found") }
+        let fonts = TextLayout.shared.fontSet
+        let list = fonts.fonts.map { "\($0.path)\t\($0.faceIndex)" }.joined(separator: "\n")
+        let script = """
+            import sys, zlib
+            M = (1 << 64) - 1
+            h, seen = 0xcbf29ce484222325, {}
+            def word(w):
+                global h
+                h = ((h ^ w) * 0x100000001b3) & M
+            for line in sys.argv[1].split("\\n"):
+                path, index = line.split("\\t")
+                if path not in seen:
+                    data = open(path, "rb").read()
+                    seen[path] = (len(data), zlib.crc32(data))
+                length, crc = seen[path]
+                word(length)
+                word((crc << 32) | int(index))
+            for shift, k in ((33, 0xff51afd7ed558ccd), (33, 0xc4ceb9fe1a85ec53)):
+                h ^= h >> shift
+                h = (h * k) & M
+            h ^= h >> 33
+            print("%016x" % h)
+            """
+        let result = try runTool(python, ["-c", script, list])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+                       fonts.fingerprintText)
+        // Another font set has another fingerprint.
+        XCTAssertNotEqual(FontSet(fonts: Array(fonts.fonts.prefix(3))).fingerprint, fonts.fingerprint)
+    }
+}

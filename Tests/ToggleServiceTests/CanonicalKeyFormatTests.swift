@@ -21,9 +21,12 @@ final class CanonicalKeyFormatTests: XCTestCase {
         ].joined(separator: ";") + (spec.mirrored && spec.state != .mixed ? ";rtl" : "")
         guard spec.style != ToggleStyles.defaultName || !spec.label.isEmpty || spec.proposedWidth != nil else { return base }
         let off = spec.offColor.map { key($0.resolved(in: spec.appearance)) } ?? "-"
+        // Added once on purpose: a style that draws its label names the font set the text is drawn
+        // in (`CanonicalKey.fontsPart`); the queries here have no `lang` or `contrast`.
+        let fonts = !spec.label.isEmpty && ToggleStyles.style(of: spec).needsLabel ? ";" + CanonicalKey.fontsPart : ""
         return base + ";" + [spec.style, key(spec.tint.resolved(in: spec.appearance)), off, spec.appearance.rawValue,
                              spec.mirrored ? "rtl" : "ltr", spec.proposedWidth.map { "w\($0)" } ?? "-",
-                             "\(spec.label.utf8.count):" + spec.label].joined(separator: ";")
+                             "\(spec.label.utf8.count):" + spec.label].joined(separator: ";") + fonts
     }
 
     /// The picture's key as it was made before.
