@@ -28,8 +28,14 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
             }
         }
         guard status == 0 else { return nil }
-        self.canonical = String(cString: canonical)
-        icuLocale = String(cString: locale)
+        self.canonical = Self.string(nulTerminated: canonical)
+        icuLocale = Self.string(nulTerminated: locale)
+    }
+
+    /// The UTF-8 text before the first NUL of a C buffer ICU wrote.
+    private static func string(nulTerminated buffer: [CChar]) -> String {
+        let end = buffer.firstIndex(of: 0) ?? buffer.endIndex
+        return String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     public var description: String { canonical }
