@@ -257,6 +257,60 @@ static void set_text(png_structp png, png_infop info, const tis_png_text *texts,
     png_set_text(png, info, chunks, count);
 }
 
+/// Writes the file for the prepared rows `r` (RGBA, or palette indices when `r->indices`): the
+/// common part of both entry points. Frees `r`; on failure empties `out`.
+static int write_file(encode_resources *r, uint32_t width, uint32_t height, const tis_png_options *options,
+                      const tis_png_text *texts, int text_count, tis_png_buffer *out,
+                      char *error_message, size_t error_capacity) {
+    size_t data_bytes = (size_t)height * (1 + (size_t)width * (r->indices ? 1 : 4));
+    int reuse = options && options->reuse_image_data && r->indices;
+    tis_image_data_key key = {0};
+    if (reuse) {
+        key = image_data_key(width, height, options, data_bytes, r->indices);
+        r->idat = tis_image_data_lookup(&key, r->indices, &r->idat_size);
+    }
+    write_state state = {out, 0, error_message, error_capacity};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        free_resources(r);
+        return TIS_PNG_ERROR_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free_resources(r);
+        tis_png_buffer_free(out);
+        return state.out_of_memory ? TIS_PNG_ERROR_MEMORY : TIS_PNG_ERROR_LIBPNG;
+    }
+    png_set_write_fn(png, &state, on_write, on_flush);
+    if (options) configure_compression(png, options, data_bytes, r->indices != NULL);
+    // libpng's own choice for a palette (pngwutil.c, png_write_IHDR), kept for the greyscale stand-in.
+    if (r->indices && (!options || options->filters <= 0)) png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    set_header(png, info, width, height, options, r);
+    set_text(png, info, texts, text_count, r->text_chunks);
+    png_write_info_before_PLTE(png, info);
+    size_t palette_at = out->size;
+    png_write_info(png, info);
+    size_t idat_at = out->size;
+    if (r->idat) {
+        // The chunks libpng wrote for these index bytes and settings before, then IEND, as
+        // png_write_image and png_write_end would write them (ImageDataCache.c says why).
+        on_write(png, r->idat, r->idat_size);
+        on_write(png, (png_bytep)iend_chunk, sizeof iend_chunk);
+    } else {
+        png_write_image(png, r->rows);
+        png_write_end(png, info);
+    }
+
+    png_destroy_write_struct(&png, &info);
+    if (reuse && !r->idat) offer_image_data(&key, r->indices, out, idat_at);
+    int status = r->indices && write_palette(out, palette_at, &r->palette) != 0 ? TIS_PNG_ERROR_MEMORY : TIS_PNG_OK;
+    free_resources(r);
+    if (status != TIS_PNG_OK) tis_png_buffer_free(out);
+    return status;
+}
+
 int tis_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                         const tis_png_options *options,
                         const tis_png_text *texts, int text_count,
@@ -273,53 +327,44 @@ int tis_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, 
         free_resources(&r);
         return TIS_PNG_ERROR_MEMORY;
     }
-    size_t data_bytes = (size_t)height * (1 + (size_t)width * (r.indices ? 1 : 4));
-    int reuse = options && options->reuse_image_data && r.indices;
-    tis_image_data_key key = {0};
-    if (reuse) {
-        key = image_data_key(width, height, options, data_bytes, r.indices);
-        r.idat = tis_image_data_lookup(&key, r.indices, &r.idat_size);
+    return write_file(&r, width, height, options, texts, text_count, out, error_message, error_capacity);
+}
+
+int tis_png_encode_indexed(const uint8_t *indices, uint32_t width, uint32_t height,
+                           const uint8_t *palette, int palette_count, int translucent_count,
+                           const tis_png_options *options, const tis_png_text *texts, int text_count,
+                           tis_png_buffer *out, char *error_message, size_t error_capacity) {
+    if (!valid_arguments(indices, width, height, (size_t)width * 4, texts, text_count, out) || !palette ||
+        palette_count < 1 || palette_count > 256 || translucent_count < 0 || translucent_count > palette_count) {
+        return TIS_PNG_ERROR_ARGUMENT;
     }
-    write_state state = {out, 0, error_message, error_capacity};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    if (!info) {
-        png_destroy_write_struct(&png, NULL);
+    size_t hint = out->capacity;
+    out->data = NULL;
+    out->size = 0;
+    out->capacity = hint;
+
+    encode_resources r;
+    memset(&r, 0, sizeof r);
+    size_t count = (size_t)width * height;
+    r.rows = malloc(sizeof(png_bytep) * height);
+    r.text_chunks = text_count > 0 ? calloc((size_t)text_count, sizeof(png_text)) : NULL;
+    r.indices = malloc(count);
+    if (!r.rows || !r.indices || (text_count > 0 && !r.text_chunks)) {
         free_resources(&r);
         return TIS_PNG_ERROR_MEMORY;
     }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free_resources(&r);
-        tis_png_buffer_free(out);
-        return state.out_of_memory ? TIS_PNG_ERROR_MEMORY : TIS_PNG_ERROR_LIBPNG;
+    for (size_t i = 0; i < count; i++) {
+        if (indices[i] >= palette_count) {
+            free_resources(&r);
+            return TIS_PNG_ERROR_ARGUMENT;
+        }
     }
-    png_set_write_fn(png, &state, on_write, on_flush);
-    if (options) configure_compression(png, options, data_bytes, r.indices != NULL);
-    // libpng's own choice for a palette (pngwutil.c, png_write_IHDR), kept for the greyscale stand-in.
-    if (r.indices && (!options || options->filters <= 0)) png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-    set_header(png, info, width, height, options, &r);
-    set_text(png, info, texts, text_count, r.text_chunks);
-    png_write_info_before_PLTE(png, info);
-    size_t palette_at = out->size;
-    png_write_info(png, info);
-    size_t idat_at = out->size;
-    if (r.idat) {
-        // The chunks libpng wrote for these index bytes and settings before, then IEND, as
-        // png_write_image and png_write_end would write them (ImageDataCache.c says why).
-        on_write(png, r.idat, r.idat_size);
-        on_write(png, (png_bytep)iend_chunk, sizeof iend_chunk);
-    } else {
-        png_write_image(png, r.rows);
-        png_write_end(png, info);
-    }
-
-    png_destroy_write_struct(&png, &info);
-    if (reuse && !r.idat) offer_image_data(&key, r.indices, out, idat_at);
-    int status = r.indices && write_palette(out, palette_at, &r.palette) != 0 ? TIS_PNG_ERROR_MEMORY : TIS_PNG_OK;
-    free_resources(&r);
-    if (status != TIS_PNG_OK) tis_png_buffer_free(out);
-    return status;
+    memcpy(r.indices, indices, count);
+    memcpy(r.palette.rgba, palette, (size_t)palette_count * 4);
+    r.palette.count = palette_count;
+    r.palette.translucent = translucent_count;
+    for (uint32_t y = 0; y < height; y++) r.rows[y] = r.indices + (size_t)y * width;
+    return write_file(&r, width, height, options, texts, text_count, out, error_message, error_capacity);
 }
 
 void tis_png_buffer_free(tis_png_buffer *buffer) {

@@ -31,6 +31,10 @@ public struct FrameDelay: Sendable, Equatable {
 /// transparent, which leaves the previous frame showing and compresses to almost nothing), and
 /// SOURCE otherwise (the rectangle replaced whole). An unchanged frame is a 1 x 1 transparent
 /// OVER, so every frame keeps its own delay.
+///
+/// With a `palette` (a `FramePalette` of every frame's colours), the file is a palette image
+/// (colour type 3) and every frame's data is one index byte a pixel: APNG frames share the
+/// file's one PLTE and tRNS, so the palette must hold the colours of all of them.
 public struct APNGWriter: Sendable {
     /// `fcTL` dispose_op and blend_op values (APNG specification).
     enum DisposeOp: UInt8 { case none = 0, background = 1, previous = 2 }
@@ -46,6 +50,8 @@ public struct APNGWriter: Sendable {
     public let text: [PNGEncoder.TextChunk]
     /// pHYs pixels per metre for the file (nil: no pHYs), e.g. `PNGEncoder.pixelsPerMetre(scale:)`.
     public let pixelsPerMetre: UInt32?
+    /// The palette every frame is written with; nil: RGBA frames.
+    public let palette: FramePalette.Lookup?
 
     private var out: [UInt8] = []
     /// Chunks libpng wrote after the default image's IDAT (other than IEND), written at the end.
@@ -56,9 +62,10 @@ public struct APNGWriter: Sendable {
     private var previous: [UInt32] = []
 
     /// - Parameters: `frameCount` >= 1; `plays` >= 0 (0 forever); `text` goes into tEXt chunks;
-    ///   `pixelsPerMetre` into a pHYs chunk (nil: none).
+    ///   `pixelsPerMetre` into a pHYs chunk (nil: none); `palette`: the colours of every frame
+    ///   that will be appended (nil: RGBA).
     public init(width: Int, height: Int, frameCount: Int, plays: Int = 1, encoder: PNGEncoder,
-                text: [PNGEncoder.TextChunk] = [], pixelsPerMetre: UInt32? = nil) {
+                text: [PNGEncoder.TextChunk] = [], pixelsPerMetre: UInt32? = nil, palette: FramePalette? = nil) {
         precondition(frameCount >= 1 && plays >= 0)
         self.width = width
         self.height = height
@@ -67,19 +74,35 @@ public struct APNGWriter: Sendable {
         self.encoder = encoder
         self.text = text
         self.pixelsPerMetre = pixelsPerMetre
+        self.palette = palette?.lookup()
     }
 
     /// Appends the next frame, shown for `delay`.
     /// - Throws: `PNGEncodingError.invalidDimensions` if the canvas size differs or more frames
     ///   than announced are appended; libpng's errors.
     public mutating func append(_ canvas: Canvas, delay: FrameDelay) throws(PNGEncodingError) {
-        guard canvas.width == width, canvas.height == height, appended < frameCount else {
+        guard canvas.width == width, canvas.height == height else {
             throw .invalidDimensions(width: canvas.width, height: canvas.height)
         }
-        let straight = canvas.straightAlphaPixels()
-        let pixels = straight.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        try append(straightPixels: Self.straightPixels(canvas), delay: delay)
+    }
+
+    /// A canvas's straight-alpha RGBA8 pixels, one UInt32 each in memory order (what
+    /// `append(straightPixels:delay:)` and `FramePalette` take).
+    public static func straightPixels(_ canvas: Canvas) -> [UInt32] {
+        canvas.straightAlphaPixels().withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+    }
+
+    /// Appends the next frame, `width * height` straight-alpha pixels as `straightPixels(_:)`
+    /// gives them, shown for `delay`.
+    /// - Throws: `PNGEncodingError.invalidDimensions` if the size differs, more frames than
+    ///   announced are appended, or a pixel's colour is not in `palette`; libpng's errors.
+    public mutating func append(straightPixels pixels: [UInt32], delay: FrameDelay) throws(PNGEncodingError) {
+        guard pixels.count == width * height, appended < frameCount else {
+            throw .invalidDimensions(width: width, height: height)
+        }
         if appended == 0 {
-            try writeDefaultImage(straight, delay: delay)
+            try writeDefaultImage(pixels, delay: delay)
         } else {
             try writeFrame(pixels, delay: delay)
         }
@@ -97,9 +120,8 @@ public struct APNGWriter: Sendable {
         return file
     }
 
-    private mutating func writeDefaultImage(_ straight: [UInt8], delay: FrameDelay) throws(PNGEncodingError) {
-        let png = try encoder.encode(straightRGBA: straight, width: width, height: height, text: text,
-                                     pixelsPerMetre: pixelsPerMetre)
+    private mutating func writeDefaultImage(_ pixels: [UInt32], delay: FrameDelay) throws(PNGEncodingError) {
+        let png = try encode(pixels, width: width, height: height, text: text, pixelsPerMetre: pixelsPerMetre)
         guard let chunks = PNGChunks.parse(png), chunks.first?.type == "IHDR" else {
             throw .libpng("unreadable PNG from libpng")
         }
@@ -136,7 +158,7 @@ public struct APNGWriter: Sendable {
     private mutating func writeFrame(_ pixels: [UInt32], delay: FrameDelay) throws(PNGEncodingError) {
         guard let box = Self.changedBox(previous, pixels, width: width, height: height) else {
             appendFrameControl(x: 0, y: 0, width: 1, height: 1, delay: delay, blend: .over)
-            try appendFrameData([0, 0, 0, 0], width: 1, height: 1)
+            try appendFrameData([0], width: 1, height: 1)
             return
         }
         let w = box.x1 - box.x0, h = box.y1 - box.y0
@@ -159,8 +181,7 @@ public struct APNGWriter: Sendable {
         }
         let blend: BlendOp = allChangedOpaque ? .over : .source
         appendFrameControl(x: box.x0, y: box.y0, width: w, height: h, delay: delay, blend: blend)
-        let chosen = blend == .over ? masked : crop
-        try appendFrameData(chosen.withUnsafeBytes { Array($0) }, width: w, height: h)
+        try appendFrameData(blend == .over ? masked : crop, width: w, height: h)
     }
 
     /// The smallest box holding every pixel that differs; nil when none does.
@@ -195,15 +216,27 @@ public struct APNGWriter: Sendable {
         sequence += 1
     }
 
-    /// `fdAT`: sequence number, then the zlib stream libpng made of `straight` (all its IDAT
+    /// `fdAT`: sequence number, then the zlib stream libpng made of `pixels` (all its IDAT
     /// chunks' data, in order, as one chunk).
-    private mutating func appendFrameData(_ straight: [UInt8], width: Int, height: Int) throws(PNGEncodingError) {
-        let png = try encoder.encode(straightRGBA: straight, width: width, height: height)
+    private mutating func appendFrameData(_ pixels: [UInt32], width: Int, height: Int) throws(PNGEncodingError) {
+        let png = try encode(pixels, width: width, height: height)
         guard let chunks = PNGChunks.parse(png) else { throw .libpng("unreadable PNG from libpng") }
         var data: [UInt8] = []
         PNGChunks.appendUInt32(sequence, to: &data)
         for chunk in chunks where chunk.type == "IDAT" { data.append(contentsOf: chunk.data) }
         PNGChunks.append(type: "fdAT", data: data, to: &out)
         sequence += 1
+    }
+
+    /// `pixels` as a PNG of their own: palette indices with `palette`, else RGBA.
+    private func encode(_ pixels: [UInt32], width: Int, height: Int, text: [PNGEncoder.TextChunk] = [],
+                        pixelsPerMetre: UInt32? = nil) throws(PNGEncodingError) -> [UInt8] {
+        guard let palette else {
+            return try encoder.encode(straightRGBA: pixels.withUnsafeBytes { Array($0) }, width: width, height: height,
+                                      text: text, pixelsPerMetre: pixelsPerMetre)
+        }
+        guard let indices = palette.indices(of: pixels) else { throw .invalidDimensions(width: width, height: height) }
+        return try encoder.encode(indices: indices, width: width, height: height, palette: palette.entries,
+                                  text: text, pixelsPerMetre: pixelsPerMetre)
     }
 }

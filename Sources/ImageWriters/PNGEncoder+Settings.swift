@@ -41,8 +41,9 @@ extension PNGEncoder {
         return encoder
     }()
 
-    /// Animation frames: no row filter, zlib level 7, default strategy, RGBA (frames share one
-    /// header, so no palette). Chosen with `Benchmarks/apng/run.sh` against `apngopt -z0` of the
+    /// Animation frames: no row filter, zlib level 7, default strategy; RGBA, or indices into
+    /// the palette all frames share (`FramePalette`; frames share one header, so never a
+    /// palette of their own). Chosen with `Benchmarks/apng/run.sh` against `apngopt -z0` of the
     /// same frames: level 7 has nearly level 6's speed, with a margin under the 1.10x target for
     /// bytes.
     public static let animationFrame: PNGEncoder = {

@@ -60,7 +60,7 @@ public struct PNGEncoder: Sendable {
     public var memoryLevel: Int32 = 0
     /// Writes colour type 3 (PLTE, plus tRNS for translucent entries) when the image has at most
     /// 256 distinct RGBA values: the same pixels, a quarter of the data to compress. Off, every
-    /// image is RGBA (what an APNG's frames, which share one header, need).
+    /// image is RGBA (an APNG's frames, which share one header, take `encode(indices:)` instead).
     public var allowsPalette = false
     /// With `allowsPalette`: 0 writes a palette only when it holds the pixels exactly. Above 0, an
     /// image with 257 to 512 distinct RGBA values is written as a palette too when drawing its
@@ -141,6 +141,31 @@ public struct PNGEncoder: Sendable {
         }
     }
 
+    /// Encodes `width * height` palette indices (one byte a pixel, rows packed top to bottom) as
+    /// a palette PNG (colour type 3) with `palette`'s entries: straight-alpha RGBA8 values as
+    /// UInt32 in memory order, the translucent ones (alpha below 255) first, at most 256. The
+    /// zlib level is `level(forPaletteDataBytes:)`'s. An APNG's frames share one palette this way.
+    /// - Throws: `PNGEncodingError.invalidDimensions` for a size or palette that does not fit
+    ///   (an index past the palette, more than 256 entries, an opaque entry before a translucent one).
+    public func encode(indices: [UInt8], width: Int, height: Int, palette: [UInt32], text: [TextChunk] = [],
+                       pixelsPerMetre: UInt32? = nil) throws(PNGEncodingError) -> [UInt8] {
+        guard indices.count == width * height, (1...256).contains(palette.count), width > 0, height > 0,
+              width <= 1 << 20, height <= 1 << 20 else {
+            throw .invalidDimensions(width: width, height: height)
+        }
+        let alphas = palette.map { withUnsafeBytes(of: $0) { $0[3] } }
+        let translucent = alphas.firstIndex(of: 255) ?? alphas.count
+        guard alphas[translucent...].allSatisfy({ $0 == 255 }) else { throw .invalidDimensions(width: width, height: height) }
+        var options = self.options(width: width, height: height, pixelsPerMetre: pixelsPerMetre ?? 0, premultiplied: false)
+        return try withTextChunks(text) { chunks, count, buffer, message, capacity in
+            palette.withUnsafeBytes { entries in
+                tis_png_encode_indexed(indices, UInt32(width), UInt32(height),
+                                       entries.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(palette.count),
+                                       Int32(translucent), &options, chunks, count, buffer, message, capacity)
+            }
+        } orThrow: { () throws(PNGEncodingError) in throw .invalidDimensions(width: width, height: height) }
+    }
+
     /// Encodes `width * height` RGBA8 pixels at `pixels`, which the C encoder overwrites with
     /// straight alpha when `premultiplied`.
     private func encode(_ pixels: UnsafePointer<UInt8>?, premultiplied: Bool, width: Int, height: Int,
@@ -148,6 +173,22 @@ public struct PNGEncoder: Sendable {
         guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, let pixels else {
             throw .invalidDimensions(width: width, height: height)
         }
+        var options = self.options(width: width, height: height, pixelsPerMetre: pixelsPerMetre ?? 0,
+                                   premultiplied: premultiplied)
+        return try withTextChunks(text, sizeHint: width * height * 4 / 10) { chunks, count, buffer, message, capacity in
+            tis_png_encode_rgba(pixels, UInt32(width), UInt32(height), width * 4, &options, chunks, count,
+                                buffer, message, capacity)
+        } orThrow: { () throws(PNGEncodingError) in throw .invalidDimensions(width: width, height: height) }
+    }
+
+    /// Runs one C encode with `text` as C chunks and an output buffer of at least `sizeHint`
+    /// bytes (a first guess saves reallocations), and turns its status into the file or an error;
+    /// `argumentError` throws for TIS_PNG_ERROR_ARGUMENT.
+    private func withTextChunks(
+        _ text: [TextChunk], sizeHint: Int = 0,
+        _ call: (UnsafePointer<tis_png_text>?, Int32, UnsafeMutablePointer<tis_png_buffer>, UnsafeMutablePointer<CChar>?, Int) -> Int32,
+        orThrow argumentError: () throws(PNGEncodingError) -> Never
+    ) throws(PNGEncodingError) -> [UInt8] {
         // Every keyword and text as NUL-terminated C strings in one array (alive for the call),
         // found by their offsets.
         var strings: [CChar] = []
@@ -166,19 +207,14 @@ public struct PNGEncoder: Sendable {
             }
             offsets.append((keyword, textOffset, latin1 ? 0 : 1))
         }
-        var options = self.options(width: width, height: height, pixelsPerMetre: pixelsPerMetre ?? 0,
-                                   premultiplied: premultiplied)
-        // A first guess at the file size saves reallocations: a tenth of the raw pixels.
-        var buffer = tis_png_buffer(data: nil, size: 0, capacity: max(4096, width * height * 4 / 10))
+        var buffer = tis_png_buffer(data: nil, size: 0, capacity: max(4096, sizeHint))
         var message = [CChar](repeating: 0, count: 256)
         let status: Int32 = strings.withUnsafeBufferPointer { stringBuffer in
             let base = stringBuffer.baseAddress
             var chunks = offsets.map { tis_png_text(keyword: base! + $0.keyword, text: base! + $0.text, utf8: $0.utf8) }
             return chunks.withUnsafeMutableBufferPointer { chunkBuffer in
                 message.withUnsafeMutableBufferPointer { msg in
-                    tis_png_encode_rgba(pixels, UInt32(width), UInt32(height), width * 4,
-                                        &options, chunkBuffer.baseAddress, Int32(chunkBuffer.count),
-                                        &buffer, msg.baseAddress, msg.count)
+                    call(chunkBuffer.baseAddress, Int32(chunkBuffer.count), &buffer, msg.baseAddress, msg.count)
                 }
             }
         }
@@ -190,7 +226,7 @@ public struct PNGEncoder: Sendable {
         case TIS_PNG_ERROR_MEMORY:
             throw .outOfMemory
         case TIS_PNG_ERROR_ARGUMENT:
-            throw .invalidDimensions(width: width, height: height)
+            try argumentError()
         default:
             throw .libpng(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }

@@ -50,23 +50,57 @@ public enum SceneEncoder {
         }
     }
 
+    /// The most bytes of drawn frames `apng` holds while it finds out whether an animation's
+    /// colours fit one palette (a symbol style's crossfade at scale 3 is about 8 MB); past it the
+    /// frames are written as RGBA as they are drawn.
+    static let paletteTrialBytes = 8 << 20
+
     /// Every frame drawn by the raster backend, compressed by libpng with
-    /// `PNGEncoder.animationFrame` and wrapped by `APNGWriter`.
+    /// `PNGEncoder.animationFrame` and wrapped by `APNGWriter`: as one palette image when all the
+    /// frames' colours fit a `FramePalette` (a quarter of the data for zlib), else RGBA. Frames
+    /// are held, not written, only while that may still be the case.
     static func apng(_ animation: SceneAnimation, _ picture: PictureScenes) throws(SceneEncodingError) -> [UInt8] {
-        var writer = APNGWriter(width: animation.width, height: animation.height, frameCount: animation.frames.count,
-                                plays: animation.loops ? 0 : 1, encoder: .animationFrame, text: textChunks(picture),
-                                pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: picture.scale))
-        for frame in animation.frames {
-            let canvas: Canvas
-            do {
-                canvas = try SceneRasterizer.render(frame.scene, shadows: frame.usesCaches ? .shared : nil,
-                                                    fills: frame.usesCaches ? .shared : nil)
-            } catch {
-                throw .raster(error)
-            }
-            do { try writer.append(canvas, delay: frame.delay) } catch { throw .png(error) }
+        func writer(_ palette: FramePalette?) -> APNGWriter {
+            APNGWriter(width: animation.width, height: animation.height, frameCount: animation.frames.count,
+                       plays: animation.loops ? 0 : 1, encoder: .animationFrame, text: textChunks(picture),
+                       pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: picture.scale), palette: palette)
         }
-        do { return try writer.finish() } catch { throw .png(error) }
+        var palette: FramePalette? = FramePalette()
+        var held: [(pixels: [UInt32], delay: FrameDelay)] = []
+        var rgba: APNGWriter? = nil
+        for frame in animation.frames {
+            let pixels = APNGWriter.straightPixels(try render(frame))
+            if rgba == nil, palette?.insert(contentsOf: pixels) == true,
+               (held.count + 1) * pixels.count * 4 <= paletteTrialBytes {
+                held.append((pixels, frame.delay))
+                continue
+            }
+            if rgba == nil {
+                palette = nil
+                rgba = writer(nil)
+                for h in held { try encoding { () throws(PNGEncodingError) in try rgba!.append(straightPixels: h.pixels, delay: h.delay) } }
+                held = []
+            }
+            try encoding { () throws(PNGEncodingError) in try rgba!.append(straightPixels: pixels, delay: frame.delay) }
+        }
+        var file = rgba ?? writer(palette)
+        for h in held { try encoding { () throws(PNGEncodingError) in try file.append(straightPixels: h.pixels, delay: h.delay) } }
+        return try encoding { () throws(PNGEncodingError) in try file.finish() }
+    }
+
+    /// `body`'s result, its PNG error as a `SceneEncodingError`.
+    static func encoding<T>(_ body: () throws(PNGEncodingError) -> T) throws(SceneEncodingError) -> T {
+        do { return try body() } catch { throw .png(error) }
+    }
+
+    /// One frame drawn by the raster backend, with the shared caches where the frame allows.
+    static func render(_ frame: SceneAnimation.Frame) throws(SceneEncodingError) -> Canvas {
+        do {
+            return try SceneRasterizer.render(frame.scene, shadows: frame.usesCaches ? .shared : nil,
+                                              fills: frame.usesCaches ? .shared : nil)
+        } catch {
+            throw .raster(error)
+        }
     }
 
     static func animatedSVG(_ animation: SceneAnimation) throws(SceneEncodingError) -> [UInt8] {

@@ -165,6 +165,16 @@ class APNGTests(unittest.TestCase):
                 self.assertEqual((w, h, x, y), (width, height, 0, 0))
                 first = False
 
+    def check_colour_type(self, path, frames, query):
+        """An animation whose frames together have at most 256 colours (fully transparent
+        counted, as the unchanged pixels of an OVER frame need it) is one palette image (colour
+        type 3), else RGBA (6): APNG frames share the file's PLTE."""
+        colours = {(0, 0, 0, 0)}
+        for frame in frames:
+            colours |= {c for _, c in frame.getcolors(1 << 24)}
+        colour_type = chunks(path)[0][1][9]
+        self.assertEqual(colour_type, 3 if len(colours) <= 256 else 6, f"{query}: {len(colours)} colours")
+
     def check_apngdis(self, path, frames, delays):
         """apngdis composes frames its own way; its frames and delays must agree with Pillow's."""
         folder = path + ".apngdis"
@@ -338,6 +348,7 @@ class StyleAnimationTests(unittest.TestCase):
 
     check_structure = APNGTests.check_structure
     check_apngdis = APNGTests.check_apngdis
+    check_colour_type = APNGTests.check_colour_type
     check_ends = APNGTests.check_ends
     assert_shows = APNGTests.assert_shows
 
@@ -357,6 +368,7 @@ class StyleAnimationTests(unittest.TestCase):
             self.assertEqual(len(frames), expected_frames, query)
         self.check_structure(path, len(frames), 0 if loops else 1)
         self.check_apngdis(path, frames, delays)
+        self.check_colour_type(path, frames, query)
         if not loops:
             extra_still = extra.replace("&motion=reduce", "").replace("&fps=24", "")
             self.check_ends(path, f"{base}&on=1{extra_still}", f"{base}&on=0{extra_still}")

@@ -45,4 +45,80 @@ final class APNGWriterTests: XCTestCase {
         XCTAssertThrowsError(try writer.finish())
         XCTAssertThrowsError(try writer.append(Canvas(width: 3, height: 2), delay: FrameDelay(numerator: 1, denominator: 60)))
     }
+
+    /// Frames that share one palette: the file is colour type 3 with one PLTE and tRNS before the
+    /// first IDAT; the default image and each later frame (its `fdAT` data put in a PNG of the
+    /// frame's size with the file's PLTE and tRNS) read back by `Tests/PNG/read_png.py` are the
+    /// pixels given: the changed box, with unchanged pixels transparent in an OVER frame.
+    func testFramesSharingOnePaletteReadBackAsTheirPixels() throws {
+        var a = Canvas(width: 4, height: 3)
+        a.fillAll(.white)
+        var b = a
+        b.pixels[(1 * 4 + 2) * 4] = 0                          // (2, 1) cyan: an OVER frame
+        var c = b
+        c.pixels[(2 * 4 + 3) * 4 ..< (2 * 4 + 3) * 4 + 4] = [0, 0, 64, 128] // (3, 2) translucent: SOURCE
+        let frames = [a, b, c].map(APNGWriter.straightPixels)
+        var palette = FramePalette()
+        for f in frames { XCTAssertTrue(palette.insert(contentsOf: f)) }
+        var writer = APNGWriter(width: 4, height: 3, frameCount: 3, encoder: PNGEncoder(), palette: palette)
+        for f in frames { try writer.append(straightPixels: f, delay: FrameDelay(numerator: 1, denominator: 60)) }
+        let file = try writer.finish()
+        let report = try PNGFileReport.read(file)
+        XCTAssertEqual(report.ihdr.color_type, 3)
+        XCTAssertEqual(report.chunks.filter { $0 == "PLTE" }.count, 1)
+        XCTAssertEqual(report.rgba, a.straightAlphaPixels())
+
+        let chunks = try XCTUnwrap(PNGChunks.parse(file))
+        let header = try XCTUnwrap(chunks.first { $0.type == "IHDR" }).data
+        let shared = chunks.filter { $0.type == "PLTE" || $0.type == "tRNS" }
+        let controls = chunks.filter { $0.type == "fcTL" }.map { Array($0.data) }
+        let data = chunks.filter { $0.type == "fdAT" }.map { Array($0.data.dropFirst(4)) }
+        func bytes(_ pixels: [UInt32]) -> [UInt8] { pixels.withUnsafeBytes { Array($0) } }
+        // Frame 1: the 1 x 1 box at (2, 1), OVER, the new pixel; frame 2: the 1 x 1 box at
+        // (3, 2), SOURCE, the translucent pixel.
+        let expected: [(box: [UInt32], blend: UInt8, pixels: [UInt8])] = [
+            ([1, 1, 2, 1], 1, bytes([frames[1][1 * 4 + 2]])),
+            ([1, 1, 3, 2], 0, bytes([frames[2][2 * 4 + 3]])),
+        ]
+        for (i, want) in expected.enumerated() {
+            let control = controls[i + 1]
+            XCTAssertEqual([4, 8, 12, 16].map { PNGChunks.readUInt32(control, at: $0) }, want.box)
+            XCTAssertEqual(control[25], want.blend)
+            var ihdr = Array(header)
+            ihdr.replaceSubrange(0..<8, with: control[4..<12])
+            var png = PNGChunks.signature
+            PNGChunks.append(type: "IHDR", data: ihdr, to: &png)
+            for chunk in shared { PNGChunks.append(type: chunk.type, data: Array(chunk.data), to: &png) }
+            PNGChunks.append(type: "IDAT", data: data[i], to: &png)
+            PNGChunks.append(type: "IEND", data: [], to: &png)
+            XCTAssertEqual(try PNGFileReport.read(png).rgba, want.pixels, "frame \(i + 1)")
+        }
+    }
+
+    /// A frame with a colour the palette does not hold is an error, not a wrong picture.
+    func testAColourOutsideThePaletteIsAnError() throws {
+        var a = Canvas(width: 2, height: 2)
+        a.fillAll(.white)
+        var palette = FramePalette()
+        XCTAssertTrue(palette.insert(contentsOf: APNGWriter.straightPixels(a)))
+        var writer = APNGWriter(width: 2, height: 2, frameCount: 2, encoder: PNGEncoder(), palette: palette)
+        try writer.append(a, delay: FrameDelay(numerator: 1, denominator: 60))
+        var b = a
+        b.pixels[0] = 0
+        XCTAssertThrowsError(try writer.append(b, delay: FrameDelay(numerator: 1, denominator: 60)))
+    }
+
+    /// 256 entries at most, transparent 0 always one of them, translucent entries first, each
+    /// group in order of first appearance.
+    func testFramePaletteOrderAndCapacity() {
+        func pixel(_ r: UInt8, _ a: UInt8) -> UInt32 { UInt32(r) | UInt32(a) << 24 }  // memory order R, G, B, A (little-endian)
+        var palette = FramePalette()
+        XCTAssertTrue(palette.insert(contentsOf: [pixel(9, 255), pixel(5, 128), pixel(9, 255), pixel(7, 255), pixel(3, 1)]))
+        XCTAssertEqual(palette.entries, [0, pixel(5, 128), pixel(3, 1), pixel(9, 255), pixel(7, 255)])
+        var full = FramePalette()
+        XCTAssertTrue(full.insert(contentsOf: (0..<255).map { pixel(UInt8($0), 255) }))
+        XCTAssertEqual(full.entries.count, 256)
+        XCTAssertTrue(full.insert(contentsOf: [pixel(3, 255), 0]), "colours already held still fit")
+        XCTAssertFalse(full.insert(contentsOf: [pixel(0, 254)]))
+    }
 }

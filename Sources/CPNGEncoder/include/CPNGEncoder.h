@@ -104,6 +104,18 @@ int tis_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, 
                         const tis_png_text *texts, int text_count,
                         tis_png_buffer *out, char *error_message, size_t error_capacity);
 
+/// Encodes `height` rows of `width` palette indices (one byte a pixel, rows packed) as an 8-bit
+/// palette PNG (colour type 3) whose PLTE holds `palette_count` (1-256) entries of `palette`
+/// (straight RGBA8, 4 bytes each) and whose tRNS holds the alpha of the first
+/// `translucent_count` of them (0: no tRNS; entries after them must be opaque). An APNG's frames
+/// share one palette this way. Every index must be below `palette_count`. `options` as for
+/// `tis_png_encode_rgba` (`allow_palette`, `palette_min_psnr` and `premultiplied` are not used;
+/// the palette level applies). Same results and errors as `tis_png_encode_rgba`.
+int tis_png_encode_indexed(const uint8_t *indices, uint32_t width, uint32_t height,
+                           const uint8_t *palette, int palette_count, int translucent_count,
+                           const tis_png_options *options, const tis_png_text *texts, int text_count,
+                           tis_png_buffer *out, char *error_message, size_t error_capacity);
+
 /// Frees the bytes of `buffer` and empties it.
 void tis_png_buffer_free(tis_png_buffer *buffer);
 
