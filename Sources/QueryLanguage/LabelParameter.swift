@@ -12,9 +12,9 @@ enum LabelParameter {
 
     static let fonts = "Inter or the installed Noto fonts (docs/scripts.md)"
 
-    /// Most pixels a `/row` or `/card` picture may have (32 MB of RGBA): a bound on the memory
-    /// and time one request can take.
-    static let maximumPixels = 8_000_000
+    /// Most pixels a still `/row`, `/card` or `/toggle` picture may have (14 MB of RGBA): a bound
+    /// on the memory and time one request can take (docs/performance.md, Worst requests).
+    static let maximumPixels = 3_500_000
 
     /// Checks a picture's size in px against `maximumPixels`.
     /// - Parameters: scalePair, widthPair: the `scale` and `width` parameters as sent, if they were.

@@ -76,9 +76,14 @@ public struct RowQuery: Sendable {
                                      scalePair: rest.first { $0.name == "scale" }, widthPair: own["width"])
         if let motion = toggle.animation {
             let t = motion.transition
-            animation = ToggleAnimation(transition: ToggleTransition(spec: row.body(spec), from: t.from, motion: t.motion),
-                                        loops: motion.loops)
-            try checkAnimationArea(animatePair: rest.first { ToggleQuery.canonicalNames[$0.name] == "animate" })
+            let rowMotion = ToggleAnimation(transition: ToggleTransition(spec: row.body(spec), from: t.from, motion: t.motion),
+                                            loops: motion.loops)
+            animation = rowMotion
+            let animatePair = rest.first { ToggleQuery.canonicalNames[$0.name] == "animate" }
+            try checkAnimationArea(animatePair: animatePair)
+            try AnimationCost.check(rowMotion, animatePair: animatePair, causes: "width \(PictureSize.number(width)), scale "
+                                        + "\(PictureSize.number(spec.scale)), size \(spec.size.rawValue), pad "
+                                        + "\(PictureSize.number(spec.padding)), \(row.text.lines.count) line(s) of label")
         }
     }
 

@@ -165,6 +165,7 @@ public struct ToggleQuery: Sendable {
                                      + "\(width) x \(height) px at \(PictureSize.causes(spec))): lower scale, size or pad"
                                      + (ToggleStyles.style(of: spec).needsLabel ? " or a shorter label" : ""))
         }
+        if let p = values[.animate] { try AnimationCost.check(animation, animatePair: p, causes: PictureSize.causes(spec)) }
         return animation
     }
 

@@ -85,7 +85,7 @@ final class TruthfulLogEndToEndTests: XCTestCase {
         for i in 0 ..< count {
             let client = try TestClient(port: server.port, timeout: 30)
             let label = String(repeating: "Drain deadline \(i) ", count: 8).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-            client.send("GET /row?label=\(label)&scale=4&size=accessibility5&width=1200 HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.send("GET /row?label=\(label)&scale=2.5&size=accessibility5&width=1200 HTTP/1.1\r\nHost: x\r\n\r\n")
             clients.append(client)
         }
         // Accepted (each holds a descriptor): a connection accepted is read by the drain at the latest.

@@ -19,7 +19,7 @@ final class QueryMessageTests: XCTestCase {
 
     // MARK: 1. picture size
 
-    func testALabelDrawingToggleOverEightMegapixelsIsA400InPNGAndSVG() throws {
+    func testALabelDrawingToggleOverThreeAndAHalfMegapixelsIsA400InPNGAndSVG() throws {
         let responder = ToggleResponder(configuration: .init())
         let q = "style=button&size=accessibility5&scale=4&pad=64&label=" + Self.longLabel
         for path in ["/toggle", "/toggle.png", "/toggle.svg"] {
@@ -30,7 +30,7 @@ final class QueryMessageTests: XCTestCase {
             XCTAssertEqual(body["parameter"], "scale", path)
             XCTAssertEqual(body["value"], "4", path)
             let expected = body["expected"] ?? ""
-            for part in ["8000000", "scale 4", "size accessibility5", "pad 64", "label of 200 characters"] {
+            for part in ["3500000", "scale 4", "size accessibility5", "pad 64", "label of 200 characters"] {
                 XCTAssertTrue(expected.contains(part), "\(path): \(part) missing from \(expected)")
             }
         }

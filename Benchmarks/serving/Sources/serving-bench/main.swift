@@ -102,6 +102,7 @@ var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var have = 0
     var expected = -1
     while expected < 0 || have < expected {
+        if have == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }  // an APNG of megabytes
         let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + have, $0.count - have, 0) }
         precondition(n > 0, "connection closed")
         have += n

@@ -1,0 +1,61 @@
+@testable import QueryLanguage
+import XCTest
+
+/// The bounds on one request's work, at their edges: an animation's pixels over all frames
+/// (3,000,000) and a still picture's pixels (3,500,000), each just under (parses) and just
+/// over (a 400 naming the parameter, the value and the limit).
+final class WorstRequestTests: XCTestCase {
+    static let longLabel = String(repeating: "W", count: 200)
+
+    func testToggleAnimationOverThreeMillionPixelsOfFramesIsA400OnAnimate() throws {
+        // A default switch at scale 4 is 232 x 128 px (58 x 32 pt); one pt of pad adds 8 px each way.
+        XCTAssertNoThrow(try ToggleQuery(rawQuery: "on=1&animate=1&loop=1&fps=60&scale=4"))
+        let e = try XCTUnwrap(rejection("on=1&animate=1&loop=1&fps=60&scale=4&pad=1"))
+        XCTAssertEqual(e.error, "animation too large")
+        XCTAssertEqual(e.parameter, "animate")
+        XCTAssertEqual(e.value, "1")
+        for part in ["at most 3000000 px over all its frames", "fps 60", "loop 1", "scale 4", "pad 1",
+                     "a lower fps, loop=0, or a lower scale, size or pad"] {
+            XCTAssertTrue(e.expected.contains(part), "\(part) missing from \(e.expected)")
+        }
+        // The worst toggle: 4x accessibility5, looping at 60 fps; played once at 10 fps it fits.
+        XCTAssertEqual(rejection("animate=1&loop=1&fps=60&size=accessibility5&on=1&scale=4")?.error, "animation too large")
+        XCTAssertNoThrow(try ToggleQuery(rawQuery: "animate=1&fps=10&size=accessibility5&on=1&scale=4"))
+    }
+
+    func testRowAnimationOverThreeMillionPixelsOfFramesIsA400OnAnimate() throws {
+        XCTAssertNoThrow(try RowQuery(rawQuery: "label=Wi-Fi&style=button&on=1&animate=1&loop=1&fps=60&scale=3.5"))
+        let e = try XCTUnwrap(rowRejection("label=Wi-Fi&style=button&on=1&animate=1&loop=1&fps=60&scale=4"))
+        XCTAssertEqual(e.error, "animation too large")
+        XCTAssertEqual(e.parameter, "animate")
+        for part in ["at most 3000000 px over all its frames", "width 350", "scale 4", "size large", "1 line(s) of label"] {
+            XCTAssertTrue(e.expected.contains(part), "\(part) missing from \(e.expected)")
+        }
+        // The worst animated row: 200 W's, 1200 pt, a button that draws them in every frame.
+        let worst = "label=\(Self.longLabel)&width=1200&scale=1&size=xSmall&animate=1&loop=1&fps=60&style=button&on=1"
+        XCTAssertEqual(rowRejection(worst)?.error, "animation too large")
+        // A switch row animates only its switch: the long label stays within the bound.
+        XCTAssertNoThrow(try RowQuery(rawQuery: "label=\(Self.longLabel)&width=1200&scale=1&animate=1&loop=1&fps=60&on=1"))
+    }
+
+    func testStillRowOverThreeAndAHalfMillionPixelsIsA400OnScale() throws {
+        // 1200 pt x 682 pt at accessibility5: scale 2 is 2400 x 1364 px, 2.1 is 2520 x 1432.
+        let q = "label=\(Self.longLabel)&width=1200&size=accessibility5&scale="
+        XCTAssertNoThrow(try RowQuery(rawQuery: q + "2"))
+        let e = try XCTUnwrap(rowRejection(q + "2.1"))
+        XCTAssertEqual(e.error, "picture too large")
+        XCTAssertEqual(e.parameter, "scale")
+        XCTAssertEqual(e.value, "2.1")
+        XCTAssertTrue(e.expected.contains("a picture of at most 3500000 px (this one is 2520 x 1432)"), e.expected)
+        XCTAssertEqual(rowRejection(q + "3")?.error, "picture too large")
+    }
+
+    func testCardOfTwelveLongRowsIsA400OnScale() throws {
+        var q = "size=accessibility5&width=1200"
+        for n in 1...12 { q += "&row\(n).label=\(Self.longLabel)" }
+        let e = try XCTUnwrap(cardRejection(q + "&scale=1"))
+        XCTAssertEqual(e.error, "picture too large")
+        XCTAssertEqual(e.parameter, "scale")
+        XCTAssertTrue(e.expected.contains("at most 3500000 px"), e.expected)
+    }
+}
