@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Scene"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "SceneRaster", "Raster", "Geometry"]),
         .testTarget(name: "UtilitiesTests", dependencies: ["Utilities"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Geometry", "Raster"],
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Geometry", "Raster", "Scene", "SceneRaster"],
                     exclude: ["Reference"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "TogglePictureTests",

@@ -1,9 +1,6 @@
 #include "Palette.h"
 
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 // Open addressing over 1024 slots (at most TIS_PALETTE_MERGE_LIMIT used, so probes stay short);
 // the hash is Knuth's multiplicative one on the pixel's 32 bits.
@@ -80,14 +77,6 @@ static int code_pairs(const uint8_t *pixels, uint32_t width, uint32_t height, si
                       colour_codes *c, uint8_t *indices) {
     uint16_t *codes = (uint16_t *)(void *)indices;
     size_t i = from;
-#if defined(__SSE2__)
-    // 16 codes at a time, from the end; the first 16 one by one, where the two ranges overlap.
-    for (; i >= 32; i -= 16) {
-        __m128i b = _mm_loadu_si128((const __m128i *)(indices + i - 16)), zero = _mm_setzero_si128();
-        _mm_storeu_si128((__m128i *)(codes + i - 8), _mm_unpackhi_epi8(b, zero));
-        _mm_storeu_si128((__m128i *)(codes + i - 16), _mm_unpacklo_epi8(b, zero));
-    }
-#endif
     while (i-- > 0) codes[i] = indices[i];
     c->table.count = 256;
     for (i = from; i < (size_t)width * height;) {
@@ -122,19 +111,7 @@ static void close_gap(uint8_t *indices, size_t total, tis_palette *palette, int 
     if (gap == 0 || opaque == 0) return;
     memmove(palette->rgba[translucent], palette->rgba[256 - opaque], (size_t)opaque * 4);
     uint8_t first_opaque = (uint8_t)(256 - opaque), shift = (uint8_t)gap;
-    size_t i = 0;
-#if defined(__SSE2__)
-    // 16 indices at a time in unsigned bytes (the compiler's own vectorization widened them to
-    // 32 bits; Benchmarks/profile/uncached-callgrind.sh): b >= first_opaque exactly when
-    // max(b, first_opaque) == b.
-    const __m128i threshold = _mm_set1_epi8((char)first_opaque), gap_bytes = _mm_set1_epi8((char)shift);
-    for (; i + 16 <= total; i += 16) {
-        __m128i b = _mm_loadu_si128((const __m128i *)(indices + i));
-        __m128i opaque_mask = _mm_cmpeq_epi8(_mm_max_epu8(b, threshold), b);
-        _mm_storeu_si128((__m128i *)(indices + i), _mm_sub_epi8(b, _mm_and_si128(opaque_mask, gap_bytes)));
-    }
-#endif
-    for (; i < total; i++) indices[i] -= indices[i] >= first_opaque ? shift : 0;
+    for (size_t i = 0; i < total; i++) indices[i] -= indices[i] >= first_opaque ? shift : 0;
 }
 
 /// The merged palette: the kept colours (`kept[code]`: the code a colour is drawn with) in the

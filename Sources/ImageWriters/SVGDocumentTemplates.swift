@@ -132,27 +132,7 @@ enum SVGDocumentTemplates {
         /// The document of `scene` (which `matches`): the kept bytes with `scene`'s paints.
         func document(for scene: Scene) -> [UInt8] {
             let operations = scene.operations
-            var written = true
-            let fast = bytes.withUnsafeBufferPointer { kept in
-                [UInt8](unsafeUninitializedCapacity: kept.count + SVGWriter.maximumPaintBytes * paints.count) { out, count in
-                    let source = kept.baseAddress!, target = out.baseAddress!
-                    var from = 0, at = 0
-                    for i in paints.indices {
-                        let paint = paints[i], colour = SVGWriter.colour(operations[i])
-                        guard SVGText.thousandths(colour.alpha) != nil else { written = false; break }
-                        (target + at).update(from: source + from, count: paint.lowerBound - from)
-                        at += paint.lowerBound - from
-                        at += SVGWriter.writePaint(colour, to: target + at)
-                        from = paint.upperBound
-                    }
-                    guard written else { count = 0; return }
-                    (target + at).update(from: source + from, count: kept.count - from)
-                    count = at + kept.count - from
-                }
-            }
-            if written { return fast }
-            // An alpha too large for `writePaint` (never a colour's): through `paintBytes`.
-            var out = SVGBytes(capacity: bytes.count + 64 * paints.count)
+            var out = SVGBytes(capacity: bytes.count + 64 * paints.count)  // 64: the longest paint
             var from = 0
             bytes.withUnsafeBufferPointer { kept in
                 for i in paints.indices {

@@ -238,36 +238,13 @@ public enum SVGWriter {
 
     /// ` fill="#rrggbb"`, plus ` fill-opacity="a"` when `paint.alpha` does not write as 1.
     static func paintBytes(_ paint: (color: RGBAColor, alpha: Double), to out: inout SVGBytes) {
-        guard SVGText.thousandths(paint.alpha) != nil else {
-            // Never for a colour's alpha (0...1); as `appendNumber` writes such a number.
-            SVGText.append(" fill=\"", to: &out)
-            SVGText.appendHex(paint.color, to: &out)
-            SVGText.append("\" fill-opacity=\"", to: &out)
-            SVGText.appendNumber(paint.alpha, to: &out)
-            SVGText.append("\"", to: &out)
-            return
-        }
-        out.write(maximumCount: maximumPaintBytes) { p in writePaint(paint, to: p) }
-    }
-
-    /// The most bytes `writePaint` writes.
-    static let maximumPaintBytes = 64
-
-    /// Writes `paintBytes`'s text at `p` (room for `maximumPaintBytes`) for a paint whose alpha
-    /// has `SVGText.thousandths`; returns the count of bytes.
-    @inline(__always)
-    static func writePaint(_ paint: (color: RGBAColor, alpha: Double), to p: UnsafeMutablePointer<UInt8>) -> Int {
-        let head: StaticString = " fill=\"#"
-        p.update(from: head.utf8Start, count: 8)
-        let c = paint.color
-        ASCIIDigits.writeHex(UInt64(c.red) << 16 | UInt64(c.green) << 8 | UInt64(c.blue), digits: 6, to: p + 8)
-        p[14] = UInt8(ascii: "\"")
-        guard !SVGText.writesOne(paint.alpha), let n = SVGText.thousandths(paint.alpha) else { return 15 }
-        let opacity: StaticString = " fill-opacity=\""
-        (p + 15).update(from: opacity.utf8Start, count: 15)
-        let count = 30 + SVGText.writeThousandths(n, to: p + 30)
-        p[count] = UInt8(ascii: "\"")
-        return count + 1
+        SVGText.append(" fill=\"", to: &out)
+        SVGText.appendHex(paint.color, to: &out)
+        SVGText.append("\"", to: &out)
+        guard !SVGText.writesOne(paint.alpha) else { return }
+        SVGText.append(" fill-opacity=\"", to: &out)
+        SVGText.appendNumber(paint.alpha, to: &out)
+        SVGText.append("\"", to: &out)
     }
 
     /// The colour an operation draws with and its effective alpha (colour alpha x opacity).
