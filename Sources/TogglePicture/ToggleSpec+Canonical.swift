@@ -70,6 +70,13 @@ extension ToggleSpec {
         // label and their own fixed colours per theme), the direction (a mirrored mixed switch
         // or button differs too) and the width offered to a wrapping label.
         guard style != ToggleStyles.defaultName || !label.isEmpty || proposedWidth != nil else { return }
+        writeStyleKey(to: &key)
+    }
+
+    /// What a style other than the default, a label or a width adds to the key: style, tint,
+    /// off colour, theme, direction, width, the label with its byte count, contrast, language, fonts.
+    private func writeStyleKey(to key: inout KeyCursor) {
+        let semicolon = UInt8(ascii: ";")
         key.put(semicolon)
         key.put(style)
         key.put(semicolon)
