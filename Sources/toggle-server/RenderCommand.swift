@@ -46,7 +46,10 @@ enum RenderCommand {
             case .unknownPath(let path, let suggestion):
                 return fail("no picture at \(path)" + (suggestion.map { ": did you mean \($0)?" } ?? "")
                             + " (pictures: /toggle, /row, /card, with .png or .svg)")
-            case .parameter(let e): return fail("\(e.error): \(e.parameter)=\(e.value); expected \(e.expected)")
+            case .parameter(let e):
+                // A near miss's text already reads as a sentence ("did you mean dark? light, ...").
+                let accepted = e.expected.hasPrefix("did you mean") ? e.expected : "expected \(e.expected)"
+                return fail("\(e.error): \(e.parameter)=\(e.value); \(accepted)")
             case .image(let e): return fail("render failed: \(e)")
             }
         }

@@ -69,6 +69,9 @@ final class RenderCommandEndToEndTests: XCTestCase {
                           "\(arguments): \(err)")
             XCTAssertEqual(err.split(separator: "\n").count, 1, err)
         }
+        // A near miss reads as one sentence, not "expected did you mean".
+        let (_, _, nearMiss) = try render(["theme=drak", "-o", "-"])
+        XCTAssertTrue(nearMiss.contains("theme=drak; did you mean dark?"), nearMiss)
         // Names without an ending, or agreeing with the format, are fine.
         XCTAssertEqual(try render(["on=1", "-o", "/dev/null"]).0, 0)
         XCTAssertEqual(try render(["/toggle.svg", "-o", "/dev/null"]).0, 0)
