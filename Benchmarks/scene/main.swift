@@ -30,7 +30,7 @@ let repeats = 20   // renders of each toggle per round and variant
 struct OldShadowKey: Hashable, Sendable {
     var width: Int, height: Int, centerX: Double, centerY: Double, radius: Double, sigma: Double, hidden: Bool
 }
-let oldShadowCache = BoundedCache<OldShadowKey, BoxCoverage>(capacity: 16 << 20, cost: { $0.byteCount })
+let oldShadowCache = BoundedCache<OldShadowKey, BoxCoverage>(capacity: 16 << 20, cost: { $1.byteCount })
 
 /// The pre-scene renderer (ToggleRenderer before the Scene commit), kept here as the reference:
 /// the same layers drawn straight onto the canvas, blurred shadows from a cache keyed as it was

@@ -22,6 +22,9 @@ public struct Path: Sendable, Hashable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Bytes the elements take (for a cache's budget).
+    public var byteCount: Int { elements.count * MemoryLayout<Element>.stride }
+
     public mutating func move(to p: Point) { elements.append(.move(p)) }
     public mutating func line(to p: Point) { elements.append(.line(p)) }
     public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(c, p)) }

@@ -28,16 +28,26 @@ public final class FillCache: Sendable {
         }
     }
 
-    /// The cache `SceneRasterizer` uses by default: about 1,000 scale 1 toggles' shapes.
+    /// The cache `SceneRasterizer` uses by default, `Caches.standard.fills` until the server sets
+    /// its share (`setCapacityBytes`): about 1,000 scale 1 toggles' shapes in 4 MiB.
     public static let shared = FillCache()
 
+    /// Most bytes held: an entry costs its runs, its key's path and `Caches.entryOverheadBytes`.
     public var capacityBytes: Int { storage.capacity }
     private let storage: BoundedCache<Key, CoverageRuns>
 
-    /// - Parameter capacityBytes: most bytes of coverage runs held (default 4 MiB); 0 disables it.
-    public init(capacityBytes: Int = 4 << 20) {
-        storage = BoundedCache(capacity: capacityBytes, cost: { $0.byteCount })
+    /// - Parameter capacityBytes: most bytes held (default `Caches.standard.fills`); 0 disables it.
+    public init(capacityBytes: Int = Caches.standard.fills) {
+        storage = BoundedCache(capacity: capacityBytes, cost: { key, runs in
+            runs.byteCount + key.path.byteCount + Caches.entryOverheadBytes
+        })
     }
+
+    /// Sets the budget (`Caches.fills`); shapes held beyond it are dropped.
+    public func setCapacityBytes(_ bytes: Int) { storage.setCapacity(bytes) }
+
+    /// Bytes held.
+    public var bytesHeld: Int { storage.totalCost }
 
     /// The cached coverage for `key`, or `make()`'s result, stored if there is room.
     func runs(for key: Key, make: () throws(RasterError) -> CoverageRuns) throws(RasterError) -> CoverageRuns {

@@ -12,16 +12,26 @@ public final class ResampledImageCache: Sendable {
         var width: Int, height: Int
     }
 
-    /// The cache `SceneRasterizer` uses by default: about 500 emoji at 34 px (17 pt at scale 2).
+    /// The cache `SceneRasterizer` uses by default, `Caches.standard.resampledImages` until the
+    /// server sets its share (`setCapacityBytes`): about 400 emoji at 34 px (17 pt at scale 2).
     public static let shared = ResampledImageCache()
 
+    /// Most bytes held: an entry costs its scaled pixels and `Caches.entryOverheadBytes` (the
+    /// key's bitmap is the layout's, shared, not a copy).
     public var capacityBytes: Int { storage.capacity }
     private let storage: BoundedCache<Key, [UInt8]>
 
-    /// - Parameter capacityBytes: most bytes of scaled pixels held (default 2 MiB); 0 disables it.
-    public init(capacityBytes: Int = 2 << 20) {
-        storage = BoundedCache(capacity: capacityBytes, cost: { $0.count })
+    /// - Parameter capacityBytes: most bytes held (default `Caches.standard.resampledImages`); 0
+    ///   disables it.
+    public init(capacityBytes: Int = Caches.standard.resampledImages) {
+        storage = BoundedCache(capacity: capacityBytes, cost: { _, pixels in pixels.count + Caches.entryOverheadBytes })
     }
+
+    /// Sets the budget (`Caches.resampledImages`); sizes held beyond it are dropped.
+    public func setCapacityBytes(_ bytes: Int) { storage.setCapacity(bytes) }
+
+    /// Bytes held.
+    public var bytesHeld: Int { storage.totalCost }
 
     /// `image.bitmap` scaled to `image`'s rectangle, from the cache or made and kept if there is room.
     func pixels(for image: SceneImage) -> [UInt8] {

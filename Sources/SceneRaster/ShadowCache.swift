@@ -29,16 +29,26 @@ public final class ShadowCache: Sendable {
         }
     }
 
-    /// The cache `SceneRasterizer` uses by default.
+    /// The cache `SceneRasterizer` uses by default, `Caches.standard.shadows` until the server
+    /// sets its share (`setCapacityBytes`).
     public static let shared = ShadowCache()
 
+    /// Most bytes held: an entry costs its coverage, its key's path and `Caches.entryOverheadBytes`.
     public var capacityBytes: Int { storage.capacity }
     private let storage: BoundedCache<Key, BoxCoverage>
 
-    /// - Parameter capacityBytes: most bytes of coverage held (default 16 MiB); 0 disables it.
-    public init(capacityBytes: Int = 16 << 20) {
-        storage = BoundedCache(capacity: capacityBytes, cost: { $0.byteCount })
+    /// - Parameter capacityBytes: most bytes held (default `Caches.standard.shadows`); 0 disables it.
+    public init(capacityBytes: Int = Caches.standard.shadows) {
+        storage = BoundedCache(capacity: capacityBytes, cost: { key, coverage in
+            coverage.byteCount + key.path.byteCount + Caches.entryOverheadBytes
+        })
     }
+
+    /// Sets the budget (`Caches.shadows`); shadows held beyond it are dropped.
+    public func setCapacityBytes(_ bytes: Int) { storage.setCapacity(bytes) }
+
+    /// Bytes held.
+    public var bytesHeld: Int { storage.totalCost }
 
     /// The cached shadow for `key`, or `make()`'s result, stored if there is room.
     func shadow(for key: Key, make: () throws(RasterError) -> BoxCoverage) throws(RasterError) -> BoxCoverage {

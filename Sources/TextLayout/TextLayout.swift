@@ -9,19 +9,48 @@ import Utilities
 public final class TextLayout: Sendable {
     /// The fonts, found once when the layout is made.
     public let fontSet: FontSet
-    /// Shaped runs: labels come back in bursts, so a full table starts over.
-    private let runs = BoundedCache<RunKey, ShapedRun>(capacity: 4096, whenFull: .startOver)
-    /// Glyph outlines: a label draws a few dozen of the fonts' glyphs.
-    private let outlines = BoundedCache<GlyphKey, Path>(capacity: 8192, whenFull: .startOver)
-    /// Colour glyphs (emoji) decoded from their PNGs, in bytes: 8 MiB holds about 110 of Noto
-    /// Color Emoji's 136 x 128 bitmaps.
-    private let colorGlyphs = BoundedCache<GlyphKey, RGBABitmap?>(capacity: 8 << 20, whenFull: .startOver,
-                                                                  cost: TextLayout.colorGlyphCost)
+    /// Shaped runs, in bytes (`Caches.shapedRuns`): labels come back in bursts, so a full table
+    /// starts over.
+    private let runs = BoundedCache<RunKey, ShapedRun>(capacity: Caches.standard.shapedRuns, whenFull: .startOver,
+                                                       cost: TextLayout.runCost)
+    /// Glyph outlines, in bytes (`Caches.glyphOutlines`): a label draws a few dozen of the fonts' glyphs.
+    private let outlines = BoundedCache<GlyphKey, Path>(capacity: Caches.standard.glyphOutlines, whenFull: .startOver,
+                                                        cost: { _, path in path.byteCount + Caches.entryOverheadBytes })
+    /// Colour glyphs (emoji) decoded from their PNGs, in bytes (`Caches.colorGlyphs`): 4 MiB
+    /// holds about 55 of Noto Color Emoji's 136 x 128 bitmaps.
+    private let colorGlyphs = BoundedCache<GlyphKey, RGBABitmap?>(capacity: Caches.standard.colorGlyphs,
+                                                                  whenFull: .startOver, cost: TextLayout.colorGlyphCost)
 
-    /// What a decoded colour glyph costs `colorGlyphs`, bytes.
-    private static func colorGlyphCost(_ bitmap: RGBABitmap?) -> Int {
-        guard let bitmap else { return 64 }
-        return bitmap.pixels.count + bitmap.png.count + 64
+    /// What a shaped run costs `runs`, bytes: its glyphs, its key's text and language twice (key
+    /// and run) and `Caches.entryOverheadBytes`.
+    private static func runCost(_ key: RunKey, _ run: ShapedRun) -> Int {
+        run.glyphs.count * MemoryLayout<ShapedGlyph>.stride + key.text.utf8.count + 2 * key.language.utf8.count
+            + Caches.entryOverheadBytes
+    }
+
+    /// What a decoded colour glyph costs `colorGlyphs`, bytes: its pixels, its PNG and
+    /// `Caches.entryOverheadBytes`.
+    private static func colorGlyphCost(_ key: GlyphKey, _ bitmap: RGBABitmap?) -> Int {
+        guard let bitmap else { return Caches.entryOverheadBytes }
+        return bitmap.pixels.count + bitmap.png.count + Caches.entryOverheadBytes
+    }
+
+    /// Sets the budgets of the three caches from their shares of `caches`; entries held beyond
+    /// a new budget are dropped.
+    public func setCacheBudget(_ caches: Caches) {
+        runs.setCapacity(caches.shapedRuns)
+        outlines.setCapacity(caches.glyphOutlines)
+        colorGlyphs.setCapacity(caches.colorGlyphs)
+    }
+
+    /// The budgets of the runs, outlines and colour glyph caches, bytes.
+    public var cacheCapacities: (runs: Int, outlines: Int, colorGlyphs: Int) {
+        (runs.capacity, outlines.capacity, colorGlyphs.capacity)
+    }
+
+    /// The bytes the runs, outlines and colour glyph caches hold.
+    public var cacheBytesHeld: (runs: Int, outlines: Int, colorGlyphs: Int) {
+        (runs.totalCost, outlines.totalCost, colorGlyphs.totalCost)
     }
 
     private struct RunKey: Hashable, Sendable {

@@ -10,7 +10,7 @@ import Utilities
 /// the cache know at once; the rest is `HTTPWork` whose cost says where it runs.
 struct PictureEndpoint: Sendable {
     /// Parsed requests by target.
-    let memo = PreparedPictures()
+    let memo: PreparedPictures
     /// Encoded images by canonical key; nil renders every time.
     let cache: ImageCache?
     let metrics: ServiceMetrics?

@@ -90,10 +90,26 @@ final class PreparedPictures: Sendable {
     private let slots: Locked<[(key: TargetKey, entry: PreparedPicture)?]>
 
     /// - Parameter slots: entries held at most, rounded up to a power of two (0: none).
-    init(slots: Int = 4096) {
+    init(slots: Int) {
         slotCount = slots <= 0 ? 0 : 1 << (Int.bitWidth - (slots - 1).leadingZeroBitCount)
         self.slots = Locked(Array(repeating: nil, count: slotCount))
     }
+
+    /// - Parameter bytes: the budget (`Caches.preparedRequests`): as many slots of `entryBytes`
+    ///   as fit, rounded down to a power of two (0 when not one fits: nothing kept).
+    convenience init(bytes: Int = Caches.standard.preparedRequests) {
+        let fitting = max(0, bytes) / Self.entryBytes
+        self.init(slots: fitting == 0 ? 0 : 1 << (Int.bitWidth - 1 - fitting.leadingZeroBitCount))
+    }
+
+    /// What one entry may cost, bytes, an upper bound: the target's copy (at most
+    /// `maxTargetBytes`), the parsed request, its ETag and response fields (about a dozen short
+    /// strings), the kept head (about 300 bytes and its fields), the slot and
+    /// `Caches.entryOverheadBytes`.
+    static let entryBytes = 2048
+
+    /// The budget the slots take at most, bytes.
+    var capacityBytes: Int { slotCount * Self.entryBytes }
 
     /// Longest target kept, in bytes: a longer one is parsed every time.
     static let maxTargetBytes = 256

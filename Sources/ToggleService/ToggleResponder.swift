@@ -27,6 +27,8 @@ public struct ToggleResponder: HTTPResponder {
         public var frameAncestors: String = "'none'"
         /// Which routes this responder's listener answers. Default `.all` (one port).
         public var listener: Listener = .all
+        /// The byte budget of the memo of parsed requests (`Caches.preparedRequests`); 0 keeps none.
+        public var preparedRequestBytes: Int = Caches.standard.preparedRequests
         public init() {}
     }
 
@@ -70,7 +72,8 @@ public struct ToggleResponder: HTTPResponder {
         self.metrics = metrics
         self.isReady = isReady
         let maxAge = configuration.maxAge
-        self.pictures = PictureEndpoint(cache: cache, metrics: metrics) { tag in
+        self.pictures = PictureEndpoint(memo: PreparedPictures(bytes: configuration.preparedRequestBytes),
+                                        cache: cache, metrics: metrics) { tag in
             Self.cacheableFields(entityTag: tag, crossOrigin: true, maxAge: maxAge)
         }
     }

@@ -20,21 +20,36 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
         case startOver
     }
 
-    /// The most the entries held may cost together, in `cost`'s unit.
-    public let capacity: Int
+    /// The most the entries held may cost together, in `cost`'s unit (`setCapacity` changes it).
+    public var capacity: Int { storage.withLock { $0.capacity } }
     private let whenFull: WhenFull
-    private let cost: @Sendable (Value) -> Int
-    private let storage = Locked<(entries: [Key: Value], totalCost: Int)>(([:], 0))
+    private let cost: @Sendable (Key, Value) -> Int
+    private let storage: Locked<(entries: [Key: Value], totalCost: Int, capacity: Int)>
 
     /// - Parameters:
     ///   - capacity: the budget in `cost`'s unit; 0 (or less) stores nothing.
     ///   - whenFull: what an insert beyond the budget does.
-    ///   - cost: an entry's cost, at least 0; 1 per entry unless given.
+    ///   - cost: an entry's cost (its key's and value's), at least 0; 1 per entry unless given.
     public init(capacity: Int, whenFull: WhenFull = .keepWhatIsHeld,
-                 cost: @escaping @Sendable (Value) -> Int = { _ in 1 }) {
-        self.capacity = max(0, capacity)
+                 cost: @escaping @Sendable (Key, Value) -> Int = { _, _ in 1 }) {
+        self.storage = Locked(([:], 0, max(0, capacity)))
         self.whenFull = whenFull
         self.cost = cost
+    }
+
+    /// Sets the budget (0 or less: store nothing from now on). Entries held are dropped, on a
+    /// Dispatch thread of background QoS, when they cost more than the new budget.
+    public func setCapacity(_ capacity: Int) {
+        let capacity = max(0, capacity)
+        let dropped: DroppedEntries<Key, Value>? = storage.withLock { table in
+            table.capacity = capacity
+            guard table.totalCost > capacity else { return nil }
+            let dropped = DroppedEntries(table.entries)
+            table.entries = [:]
+            table.totalCost = 0
+            return dropped
+        }
+        if let dropped { DispatchQueue.global(qos: .background).async { dropped.release() } }
     }
 
     /// The value held for `key`, if any.
@@ -45,13 +60,13 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// Stores `value` for `key` unless the key is already held, applying `WhenFull` when it does
     /// not fit. A value costing more than the whole capacity is never stored.
     public func insert(_ value: Value, for key: Key) {
-        let valueCost = cost(value)
-        let capacity = capacity, whenFull = whenFull
+        let valueCost = cost(key, value)
+        let whenFull = whenFull
         // The emptied table, its only owner this box, so that it is freed where the box lets go.
         let dropped: DroppedEntries<Key, Value>? = storage.withLock { table in
-            guard table.entries[key] == nil, valueCost <= capacity else { return nil }
+            guard table.entries[key] == nil, valueCost <= table.capacity else { return nil }
             var dropped: DroppedEntries<Key, Value>? = nil
-            if table.totalCost + valueCost > capacity {
+            if table.totalCost + valueCost > table.capacity {
                 switch whenFull {
                 case .keepWhatIsHeld:
                     return nil

@@ -4,6 +4,7 @@ import HTTPServer
 import ToggleService
 import Observability
 import TextLayout
+import Utilities
 
 /// `toggle-server serve`: runs the service until SIGTERM, SIGINT or SIGHUP.
 enum ServeCommand {
@@ -25,7 +26,10 @@ enum ServeCommand {
         // server exists, so every thread inherits the mask.
         blockShutdownSignals()
         let readiness = Readiness()
-        let cache = options.cacheBytes > 0 ? ImageCache(capacityBytes: options.cacheBytes) : nil
+        // One budget for every cache, split once (`Caches`); the shared ones get theirs here.
+        let caches = Caches(totalBytes: options.cacheBytes)
+        caches.applyToSharedCaches()
+        let cache = caches.images > 0 ? ImageCache(capacityBytes: caches.images) : nil
         // Access log lines go through a writer thread with a bounded buffer: a slow or stalled
         // reader of standard output never blocks serving (drops are counted and reported).
         let accessLog = options.accessLog ? AccessLogWriter(report: { Console.error($0) }) : nil
@@ -73,6 +77,7 @@ enum ServeCommand {
         func server(_ configuration: HTTPServerConfiguration, _ listener: ToggleResponder.Listener) -> HTTPServer {
             var responder = options.responder
             responder.listener = listener
+            responder.preparedRequestBytes = Caches(totalBytes: options.cacheBytes).preparedRequests
             return HTTPServer(configuration: configuration,
                               responder: ToggleResponder(configuration: responder, cache: cache, metrics: metrics,
                                                          isReady: { readiness.isReady }),

@@ -6,8 +6,8 @@ import Utilities
 struct ServeOptions {
     var server = HTTPServerConfiguration()
     var responder = ToggleResponder.Configuration()
-    /// Byte budget of the image cache; 0 disables it.
-    var cacheBytes = 64 << 20
+    /// Byte budget of every cache together, split by `Caches`; 0 disables caching.
+    var cacheBytes = Caches.defaultTotalBytes
     /// Whether to print one JSON line per request.
     var accessLog = true
     /// Where to write the listening address (`http://HOST:PORT` and a newline) once listening, so

@@ -35,7 +35,7 @@ enum Usage {
       --max-connections-per-client N  MAX_CONNECTIONS_PER_CLIENT  open connections per IPv4 address or
                                              IPv6 /64 (default off; for a server not behind a proxy)
       --drain-deadline S     DRAIN_DEADLINE  seconds in-flight requests get on SIGTERM (default 10)
-      --cache-bytes N        CACHE_BYTES     image cache budget in bytes, 0 to disable (default 67108864)
+      --cache-bytes N        CACHE_BYTES     budget of all caches in bytes, 0 to disable (default 67108864)
       --access-log on|off    ACCESS_LOG      one JSON line per request on stdout (default on)
       --address-file FILE    ADDRESS_FILE    write http://HOST:PORT to FILE once listening, for
                                              `probe` (default none; the container image sets one)

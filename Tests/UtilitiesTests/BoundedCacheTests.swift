@@ -51,7 +51,7 @@ final class Tracked: Sendable {
     }
 
     @Test func countsCostNotEntries() {
-        let cache = BoundedCache<Int, [UInt8]>(capacity: 10, cost: { $0.count })
+        let cache = BoundedCache<Int, [UInt8]>(capacity: 10, cost: { $1.count })
         cache.insert([UInt8](repeating: 0, count: 6), for: 1)
         cache.insert([UInt8](repeating: 0, count: 5), for: 2)  // 11 > 10: not kept
         cache.insert([UInt8](repeating: 0, count: 4), for: 3)  // 10: kept
@@ -59,7 +59,7 @@ final class Tracked: Sendable {
         #expect(cache.value(for: 2) == nil)
         #expect(cache.value(for: 3)?.count == 4)
         // Larger than the whole budget: never stored, even when starting over.
-        let other = BoundedCache<Int, [UInt8]>(capacity: 3, whenFull: .startOver, cost: { $0.count })
+        let other = BoundedCache<Int, [UInt8]>(capacity: 3, whenFull: .startOver, cost: { $1.count })
         other.insert([1], for: 1)
         other.insert([1, 2, 3, 4], for: 2)
         #expect(other.value(for: 1) == [1])

@@ -179,3 +179,14 @@ public enum SymbolCatalog {
             bare: records.map { .init(name: mdiPrefix + $0.name, key: Array($0.name.utf8), penalty: 1) })
     }()
 }
+
+extension SymbolCatalog {
+    /// Sets the budget of the parsed outlines' cache (`Caches.symbols`), bytes; 0 keeps none.
+    public static func setCacheBytes(_ bytes: Int) { cache.setCapacityBytes(bytes) }
+
+    /// The budget of the parsed outlines' cache, bytes.
+    public static var cacheCapacityBytes: Int { cache.capacityBytes }
+
+    /// The bytes the parsed outlines' cache holds.
+    public static var cacheBytesHeld: Int { cache.bytesHeld }
+}

@@ -1,0 +1,19 @@
+import SceneRaster
+import TextLayout
+import TogglePicture
+import Utilities
+
+extension Caches {
+    /// Gives the process-wide caches (fills, shadows, scaled images, symbols, and the shared
+    /// layout's runs, outlines and colour glyphs) their shares of this budget. The server calls
+    /// it once at startup; the image cache and the memo of parsed requests belong to a responder
+    /// and get theirs when made (`images`, `ToggleResponder.Configuration.preparedRequestBytes`).
+    /// Until it is called, the shared caches hold `Caches.standard`'s shares.
+    public func applyToSharedCaches() {
+        FillCache.shared.setCapacityBytes(fills)
+        ShadowCache.shared.setCapacityBytes(shadows)
+        ResampledImageCache.shared.setCapacityBytes(resampledImages)
+        SymbolCatalog.setCacheBytes(symbols)
+        TextLayout.shared.setCacheBudget(self)
+    }
+}

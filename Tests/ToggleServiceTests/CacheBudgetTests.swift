@@ -1,0 +1,82 @@
+import HTTPServer
+import SceneRaster
+import TextLayout
+@testable import ToggleService
+import TogglePicture
+import Utilities
+import XCTest
+@testable import QueryLanguage
+
+/// One budget reaches every cache: the shares of docs/deployment.md ("Cache budget"), in 64ths,
+/// and no cache holds more than its share after drawing pictures of every kind.
+final class CacheBudgetTests: XCTestCase {
+    override func tearDown() {
+        Caches.standard.applyToSharedCaches()
+    }
+
+    /// Toggles with shadows and symbols, labels in Latin text and emoji (runs, outlines, colour
+    /// glyphs, scaled bitmaps), at a few scales.
+    private func drawPictures() throws {
+        let queries = ["on=1", "on=0&sym=moon.fill", "on=1&sym=mdi:home&scale=2", "on=1&sym=mdi:wifi&scale=3",
+                       "style=button&label=Bold%20text", "style=button&label=%F0%9F%98%80%20hi&scale=2",
+                       "style=switch&label=Wi-Fi&on=1", "style=symbol&label=Bold&on=1&scale=1.5"]
+        for q in queries {
+            _ = try ToggleRequest(spec: try ToggleQuery(rawQuery: q).spec, format: .png).bytes()
+        }
+    }
+
+    private func sharedCapacities() -> [String: Int] {
+        let text = TextLayout.shared.cacheCapacities
+        return ["fills": FillCache.shared.capacityBytes, "shadows": ShadowCache.shared.capacityBytes,
+                "resampledImages": ResampledImageCache.shared.capacityBytes,
+                "symbols": SymbolCatalog.cacheCapacityBytes, "shapedRuns": text.runs,
+                "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs]
+    }
+
+    private func sharedBytesHeld() -> [String: Int] {
+        let text = TextLayout.shared.cacheBytesHeld
+        return ["fills": FillCache.shared.bytesHeld, "shadows": ShadowCache.shared.bytesHeld,
+                "resampledImages": ResampledImageCache.shared.bytesHeld,
+                "symbols": SymbolCatalog.cacheBytesHeld, "shapedRuns": text.runs,
+                "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs]
+    }
+
+    func testASmallBudgetReachesEveryCache() {
+        // 64 KiB: 1 KiB per 64th.
+        Caches(totalBytes: 64 << 10).applyToSharedCaches()
+        XCTAssertEqual(sharedCapacities(), ["fills": 4 << 10, "shadows": 10 << 10, "resampledImages": 2 << 10,
+                                            "symbols": 2 << 10, "shapedRuns": 2 << 10, "glyphOutlines": 2 << 10,
+                                            "colorGlyphs": 4 << 10])
+        var configuration = ToggleResponder.Configuration()
+        configuration.preparedRequestBytes = Caches(totalBytes: 64 << 10).preparedRequests
+        let responder = ToggleResponder(configuration: configuration)
+        // 8 KiB of 2 KiB slots.
+        XCTAssertEqual(responder.pictures.memo.slotCount, 4)
+        XCTAssertLessThanOrEqual(responder.pictures.memo.capacityBytes, 8 << 10)
+    }
+
+    func testNoCacheHoldsMoreThanItsShare() throws {
+        let caches = Caches(totalBytes: 64 << 10)
+        caches.applyToSharedCaches()
+        try drawPictures()
+        let held = sharedBytesHeld()
+        for (name, capacity) in sharedCapacities() {
+            XCTAssertLessThanOrEqual(held[name] ?? .max, capacity, name)
+        }
+        // The pictures kept something: the limits were met by holding, not by being unused.
+        XCTAssertGreaterThan(held.values.reduce(0, +), 0)
+    }
+
+    func testZeroCachesNothing() throws {
+        try drawPictures()
+        Caches(totalBytes: 0).applyToSharedCaches()
+        try drawPictures()
+        XCTAssertEqual(sharedBytesHeld().values.filter { $0 != 0 }, [])
+        XCTAssertEqual(PreparedPictures(bytes: Caches(totalBytes: 0).preparedRequests).slotCount, 0)
+        XCTAssertEqual(Caches(totalBytes: 0).images, 0)
+    }
+
+    func testTheDefaultBudgetKeepsTheMemoAt4096Targets() {
+        XCTAssertEqual(PreparedPictures(bytes: Caches.standard.preparedRequests).slotCount, 4096)
+    }
+}
