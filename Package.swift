@@ -11,7 +11,7 @@
 //                  (and Scene for RGBAColor)
 //   SceneRaster    the raster backend: Scene -> Canvas, with the blurred-shadow cache and the
 //                  `hiddenUnder` disc as an Occluder
-//   Utilities      Locked, MonotonicClock, BoundedCache (locked memo table with a budget), hex
+//   Utilities      Locked, MonotonicClock, BoundedCache (locked memo table with a budget), Caches, hex
 //                  digits; no HTTP
 //   TogglePicture  the toggle picture: spec, layout -> Scene, palette, colours, Dynamic Type,
 //                  symbols and their MDI resources; rows and cards with text; no HTTP, no pixels
