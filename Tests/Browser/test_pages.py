@@ -43,9 +43,15 @@ def policy_proxy(base):
             if (response.getheader("Content-Type") or "").startswith("text/html"):
                 self.send_header("Content-Security-Policy", STRICT_POLICY)
             self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            upstream.close()
+            try:
+                self.end_headers()
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                # The browser closed the connection first (a page left, an image no longer
+                # wanted): nothing to deliver, and not a failure of the page under test.
+                pass
+            finally:
+                upstream.close()
 
         def log_message(self, *args):
             pass
