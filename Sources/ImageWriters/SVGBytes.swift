@@ -42,6 +42,12 @@ struct SVGBytes: ~Copyable {
         count += body(base + count)
     }
 
+    /// Writes `n` bytes at `offset`, inside what is already written, through `body`.
+    mutating func overwrite(at offset: Int, count n: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        precondition(offset >= 0 && n >= 0 && offset + n <= count, "overwrite outside the written bytes")
+        body(base + offset)
+    }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         reserve(1)

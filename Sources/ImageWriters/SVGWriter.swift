@@ -78,6 +78,8 @@ public enum SVGWriter {
         body.classes = classes
         body.movingShadowMargin = movingShadowMargin
         body.emit(scene, dark: dark)
+        let stamp = SVGFilterIdentifiers.stamp(of: body.filters)
+        SVGFilterIdentifiers.write(stamp, at: body.filterReferences, in: &body.text)
         var svg = SVGBytes(capacity: body.text.count + body.darkRules.count + style.utf8.count
                                + 12 * scene.title.utf8.count + 600)
         func put(_ literal: StaticString) { SVGText.append(literal, to: &svg) }
@@ -106,7 +108,7 @@ public enum SVGWriter {
             put("<defs>")
             for (i, f) in body.filters.enumerated() {
                 let m = f.margin
-                put("<filter id=\"s"); put(i)
+                put("<filter id=\""); SVGFilterIdentifiers.appendID(i, stamp: stamp, to: &svg)
                 put("\" x=\""); put(-m)
                 put("\" y=\""); put(-m)
                 put("\" width=\""); put(f.width + 2 * m)
@@ -136,6 +138,8 @@ public enum SVGWriter {
         /// `.cN{...}` rules for operations whose colour differs in the dark scene, UTF-8.
         var darkRules = SVGBytes(capacity: 16)
         var filters: [Filter] = []
+        /// Where each filter reference's stamp stands in `text` (`SVGFilterIdentifiers`).
+        var filterReferences: [Int] = []
         /// Operations written so far: the N of each class name.
         var count = 0
         /// Class names for operations by their N (an animated SVG's moving elements).
@@ -203,7 +207,9 @@ public enum SVGWriter {
                     SVGPathDataCache.appendPathData(s.path, transform: s.placement, to: &text)
                     put("\"")
                     putPaint(paint)
-                    put(" filter=\"url(#s"); put(id); put(")\"/>")
+                    put(" filter=\"url(#s"); put(id); put("k")
+                    filterReferences.append(text.count)
+                    put(SVGFilterIdentifiers.placeholder); put(")\"/>")
                 case .layer, .image:
                     break
                 }
