@@ -6,14 +6,14 @@ import Utilities
 /// Two of our documents inlined in one HTML page share one id space, so ids of the form `s0`
 /// alone made the second document's shadows use the first one's filter. The stamp is the low
 /// 32 bits of the stable hash (`StableHash`, mixed) of every filter the document defines, in
-/// order: documents whose filters differ get different ids, and two documents that share an id
-/// define that filter identically, so either definition draws the same. The stamp depends on
-/// nothing else (not the colours), so a document written from a template
-/// (`SVGDocumentTemplates`) keeps its template's ids, and the bytes stay a function of the picture.
+/// order: documents whose filters differ get different ids (but for a 32-bit hash collision),
+/// and two documents that share an id define that filter identically, so either definition
+/// draws the same. The stamp depends on nothing else (not the colours), so a document written
+/// from a template (`SVGDocumentTemplates`) keeps its template's ids, and the bytes stay a
+/// function of the picture.
 enum SVGFilterIdentifiers {
-    /// Digits of the stamp; `placeholder` holds their place until the filters are all known.
+    /// Digits of the stamp.
     static let stampDigits = 8
-    static let placeholder: StaticString = "00000000"
 
     /// The stamp of `filters` (the document's, in id order), 0 ..< 2^32.
     static func stamp(of filters: [SVGWriter.Body.Filter]) -> UInt64 {

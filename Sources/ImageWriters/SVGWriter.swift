@@ -207,9 +207,10 @@ public enum SVGWriter {
                     SVGPathDataCache.appendPathData(s.path, transform: s.placement, to: &text)
                     put("\"")
                     putPaint(paint)
-                    put(" filter=\"url(#s"); put(id); put("k")
-                    filterReferences.append(text.count)
-                    put(SVGFilterIdentifiers.placeholder); put(")\"/>")
+                    put(" filter=\"url(#")
+                    SVGFilterIdentifiers.appendID(id, stamp: 0, to: &text)  // the stamp is written once all filters are known
+                    filterReferences.append(text.count - SVGFilterIdentifiers.stampDigits)
+                    put(")\"/>")
                 case .layer, .image:
                     break
                 }
