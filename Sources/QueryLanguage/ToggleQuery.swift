@@ -219,7 +219,7 @@ public struct ToggleQuery: Sendable {
         guard let c = ColorSpecifier.parse(p.value) else {
             let empty = "a colour, and none was given: if you wrote a raw # (\(p.name)=#ff9500), the browser or "
                 + "curl took it as the start of the URL's fragment and sent nothing after it; write %23 "
-                + "(\(p.name)=%23ff9500) or leave the # out (\(p.name)=ff9500). "
+                + "(\(p.name)=%23ff9500) or leave the # out (\(p.name)=ff9500). Accepted: "
             throw invalid(p, expected: (p.value.isEmpty ? empty : "") + ColorSpecifier.expected)
         }
         return c

@@ -59,11 +59,16 @@ public enum PictureFile {
 
     /// What a 404 for `path` adds when it looks like a picture path: "; did you mean /toggle?"
     /// for a near miss (`/togle`, `/Toggle`, `/row.jpg`), and for `/toggle@2x.svg` that an SVG's
-    /// size comes from `scale`; "" otherwise.
+    /// size comes from `scale`, and for `/toggle@5x.png` which `@` forms there are; "" otherwise.
     public static func hint(forMissing path: String) -> String {
         if path.hasPrefix("/toggle@"), path.hasSuffix("x.svg") {
             let n = path.dropFirst("/toggle@".count).dropLast("x.svg".count)
             return "; an SVG has no @\(n)x form: scale=\(n) sets its size (/toggle.svg?scale=\(n))"
+        }
+        if path.hasPrefix("/toggle@"), path.hasSuffix("x.png") {
+            let n = path.dropFirst("/toggle@".count).dropLast("x.png".count)
+            return "; the @ forms are /toggle@1x.png to /toggle@4x.png: scale=\(n) in the query "
+                + "asks for another scale (/toggle.png?scale=\(n))"
         }
         return nearestPath(to: path).map { "; did you mean \($0)?" } ?? ""
     }

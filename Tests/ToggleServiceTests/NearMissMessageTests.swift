@@ -25,6 +25,7 @@ final class NearMissMessageTests: XCTestCase {
             ("on=1&sym=mdi:", "sym", "an icon name after mdi: (it is empty)", "did you mean"),
             ("on", "on", "a value: on=1 or on=0 (a bare on gives none)", nil),
             ("color=", "color", "write %23 (color=%23ff9500)", nil),
+            ("color=", "color", "(color=ff9500). Accepted: a SwiftUI colour name", nil),
             ("on=0&off_color=", "off_color", "a raw #", nil),
         ] as [(String, String, String, String?)] {
             let response = get("/toggle", query)
@@ -51,7 +52,9 @@ final class NearMissMessageTests: XCTestCase {
     func test404sSuggestThePictureMeant() {
         for (path, says) in [("/togle", "not found: /togle; did you mean /toggle?"),
                              ("/Toggle", "did you mean /toggle?"), ("/row.jpg", "did you mean /row."),
-                             ("/toggle@2x.svg", "an SVG has no @2x form: scale=2 sets its size (/toggle.svg?scale=2)")] {
+                             ("/toggle@2x.svg", "an SVG has no @2x form: scale=2 sets its size (/toggle.svg?scale=2)"),
+                             ("/toggle@5x.png", "the @ forms are /toggle@1x.png to /toggle@4x.png: scale=5"),
+                             ("/toggle@1.5x.png", "asks for another scale (/toggle.png?scale=1.5)")] {
             let response = get(path, "on=1")
             XCTAssertEqual(response.status, 404, path)
             XCTAssertTrue(json(response)["error"]?.contains(says) == true, "\(path): \(json(response))")
