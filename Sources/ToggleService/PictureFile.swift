@@ -66,9 +66,8 @@ public enum PictureFile {
             return "; an SVG has no @\(n)x form: scale=\(n) sets its size (/toggle.svg?scale=\(n))"
         }
         if path.hasPrefix("/toggle@"), path.hasSuffix("x.png") {
-            let n = path.dropFirst("/toggle@".count).dropLast("x.png".count)
-            return "; the @ forms are /toggle@1x.png to /toggle@4x.png: scale=\(n) in the query "
-                + "asks for another scale (/toggle.png?scale=\(n))"
+            return "; the @ forms are /toggle@1x.png to /toggle@4x.png: scale in the query takes "
+                + "any number from 1 to 4 (/toggle.png?scale=1.5)"
         }
         return nearestPath(to: path).map { "; did you mean \($0)?" } ?? ""
     }
