@@ -5,9 +5,13 @@ Each test script imports these, runs its checks against BASE_URL, and exits 1 wh
 `check` failed (`finish`).
 """
 import base64
+import http.client
 import os
 import sys
+import threading
 import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -98,3 +102,55 @@ def finish():
     if failures:
         print(f"{len(failures)} check(s) failed")
         sys.exit(1)
+
+
+# Fields a forwarding server neither passes on nor copies back (RFC 9110 section 7.6.1), and
+# Content-Length, which it writes for the body it sends.
+HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "content-length"}
+
+
+def forwarding_server(base, pages=None, added_headers=None, dropped=frozenset()):
+    """A loopback HTTP server on a free port, on a daemon thread: a GET for a path in `pages`
+    (path -> HTML text) is answered with that page; any other GET is forwarded to `base` (its
+    fields but Host, hop-by-hop ones and `dropped`, lowercase names) and the answer passed back
+    (its fields but hop-by-hop ones and `dropped`). `added_headers(content_type)` gives more
+    (name, value) fields for each answer. Returns (its base URL, the server: call shutdown())."""
+    target = urllib.parse.urlsplit(base)
+    pages = pages or {}
+    skip = HOP_BY_HOP | set(dropped)
+
+    class Forward(BaseHTTPRequestHandler):
+        def do_GET(self):
+            if self.path in pages:
+                status, body = 200, pages[self.path].encode()
+                headers = [("Content-Type", "text/html; charset=utf-8")]
+            else:
+                upstream = http.client.HTTPConnection(target.hostname, target.port, timeout=30)
+                try:
+                    asked = {k: v for k, v in self.headers.items() if k.lower() not in skip | {"host"}}
+                    upstream.request("GET", self.path, headers=asked)
+                    response = upstream.getresponse()
+                    status, body = response.status, response.read()
+                    headers = [(k, v) for k, v in response.getheaders() if k.lower() not in skip]
+                finally:
+                    upstream.close()
+            content_type = dict((k.lower(), v) for k, v in headers).get("content-type", "")
+            headers += added_headers(content_type) if added_headers else []
+            self.send_response(status)
+            for name, value in headers:
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(body)))
+            try:
+                self.end_headers()
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                # The browser closed the connection first (a page left, an image no longer
+                # wanted): nothing to deliver, and not a failure of the page under test.
+                pass
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Forward)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}", server

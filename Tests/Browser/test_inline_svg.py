@@ -14,19 +14,15 @@ drawn with the other document's filter.
 Saves OUT_DIR/inline-svg.png, inline-svg-img.png and inline-svg-old-ids.png (the control).
 """
 import base64
-import http.client
 import io
 import os
 import re
 import sys
-import threading
-import urllib.parse
 import urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from PIL import Image, ImageChops
 
-from browser import check, driver_for, finish, wait_for
+from browser import check, driver_for, finish, forwarding_server, wait_for
 
 # The small toggle first: with shared ids the first definition in the page wins, and its filter
 # region (58 x 32) leaves nothing of the large toggle's shadow (its knob is far outside it).
@@ -70,41 +66,6 @@ def page(items):
         top += height + 20
     return ("<!doctype html><html><head><meta charset=utf-8><style>html, body { margin: 0; background: #fff } "
             "svg, img { display: block }</style></head><body>" + "".join(boxes) + "</body></html>")
-
-
-def page_server(base, pages):
-    """A loopback HTTP server that serves `pages` (path -> HTML) and forwards other GETs to
-    `base`, so that the pictures come from the page's own origin; returns its base URL and the server."""
-    target = urllib.parse.urlsplit(base)
-
-    class Serve(BaseHTTPRequestHandler):
-        def do_GET(self):
-            if self.path in pages:
-                status, headers, body = 200, [("Content-Type", "text/html; charset=utf-8")], pages[self.path].encode()
-            else:
-                upstream = http.client.HTTPConnection(target.hostname, target.port, timeout=30)
-                upstream.request("GET", self.path)
-                response = upstream.getresponse()
-                status, body = response.status, response.read()
-                headers = [(k, v) for k, v in response.getheaders()
-                           if k.lower() not in ("connection", "keep-alive", "transfer-encoding", "content-length")]
-                upstream.close()
-            self.send_response(status)
-            for name, value in headers:
-                self.send_header(name, value)
-            self.send_header("Content-Length", str(len(body)))
-            try:
-                self.end_headers()
-                self.wfile.write(body)
-            except (BrokenPipeError, ConnectionResetError):
-                pass
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Serve)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}", server
 
 
 def shot(driver, url, out, name):
@@ -153,7 +114,7 @@ def main():
     old_references = re.findall(r'url\(#([^)]+)\)', pages["/old-ids.html"])
     check(old_filters == ["s0", "s0"] and set(old_references) == {"s0"},
           f"the control page uses the old ids, s0 in both documents: {old_filters} {old_references}")
-    local, server = page_server(base, pages)
+    local, server = forwarding_server(base, pages)
     driver = driver_for()
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

@@ -10,55 +10,22 @@ usage: test_pages.py BASE_URL [OUT_DIR]
   inline style, no event-handler attributes): Chromium reports no violation, and each page's
   script still runs (its pictures appear).
 """
-import http.client
 import sys
-import threading
 import time
-import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from browser import check, console_errors, driver_for, finish, preview_loaded, wait_for
+from browser import check, console_errors, driver_for, finish, forwarding_server, preview_loaded, wait_for
 
 STRICT_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
                  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "content-security-policy"}
 
 
 def policy_proxy(base):
     """A loopback HTTP server that forwards GETs to `base` and adds STRICT_POLICY to HTML
-    responses; returns its own base URL."""
-    target = urllib.parse.urlsplit(base)
-
-    class Forward(BaseHTTPRequestHandler):
-        def do_GET(self):
-            upstream = http.client.HTTPConnection(target.hostname, target.port, timeout=30)
-            headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_BY_HOP | {"host"}}
-            upstream.request("GET", self.path, headers=headers)
-            response = upstream.getresponse()
-            body = response.read()
-            self.send_response(response.status)
-            for name, value in response.getheaders():
-                if name.lower() not in HOP_BY_HOP | {"content-length"}:
-                    self.send_header(name, value)
-            if (response.getheader("Content-Type") or "").startswith("text/html"):
-                self.send_header("Content-Security-Policy", STRICT_POLICY)
-            self.send_header("Content-Length", str(len(body)))
-            try:
-                self.end_headers()
-                self.wfile.write(body)
-            except (BrokenPipeError, ConnectionResetError):
-                # The browser closed the connection first (a page left, an image no longer
-                # wanted): nothing to deliver, and not a failure of the page under test.
-                pass
-            finally:
-                upstream.close()
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Forward)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}"
+    responses (dropping any policy of their own); returns its own base URL."""
+    url, _ = forwarding_server(base, dropped={"content-security-policy"},
+                               added_headers=lambda content_type: [("Content-Security-Policy", STRICT_POLICY)]
+                               if content_type.startswith("text/html") else [])
+    return url
 
 
 def viewport(driver, width, height):
