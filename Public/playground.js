@@ -167,14 +167,17 @@ function query(s, theme = s.theme) {
   if (s.bg) add("bg", s.bg);
   if (s.pad && Number(s.pad) !== 0) add("pad", s.pad);
   // Toggles and rows animate (the row's label stays still); an animation has one colour scheme.
-  if (s.animate && theme !== "auto") {
-    add("animate", "1");
-    if (s.from) add("from", s.from);
-    if (s.reduce) add("motion", "reduce");
-    if (s.loop) add("loop", "1");
-    if (s.fps && Number(s.fps) !== 60) add("fps", s.fps);
-  }
+  if (s.animate && theme !== "auto") addAnimation(s, add);
   return q.join("&");
+}
+
+/** The animation's parameters, in the order the API lists them, through `add(name, value)`. */
+function addAnimation(s, add) {
+  add("animate", "1");
+  if (s.from) add("from", s.from);
+  if (s.reduce) add("motion", "reduce");
+  if (s.loop) add("loop", "1");
+  if (s.fps && Number(s.fps) !== 60) add("fps", s.fps);
 }
 
 /** A row (label, then the switch) is drawn for a label with a style that does not draw its own. */
@@ -388,6 +391,8 @@ function update() {
   $("on_sym").closest("fieldset").disabled = style.on_sym === null;
   $("animation-options").disabled = !s.animate;
   $("contrast").disabled = !style.knob;
+  // The address keeps every control, a form with an error too: a reload shows the same form.
+  saveToAddress(s);
   const problem = problemIn(s);
   if (problem) {
     const url = toggleURL(s);
@@ -420,7 +425,6 @@ function update() {
   for (const p of ["color", "off_color", "bg"]) {
     if (COLOURS[$(p).value]) $(p + "-picker").value = COLOURS[$(p).value];
   }
-  saveToAddress(s);
 }
 
 /** Keeps the page address in step, so a set-up can be bookmarked or shared. The address is the
@@ -428,7 +432,9 @@ function update() {
  *  first; and a /toggle or /row query pasted after / gives the same picture), plus what the
  *  picture does not show: symbols and the off colour of the other states (parameters the API
  *  accepts and then leaves unused), and three page-only parameters the API ignores: the mixed
- *  state's symbol as `mixed_sym`, the alt text as `alt` and `format=svg`. */
+ *  state's symbol as `mixed_sym`, the alt text as `alt` and `format=svg`. While the form has an
+ *  error it keeps what the preview would leave out too (an animation with theme=auto), so a
+ *  reload shows the same form. */
 function saveToAddress(s) {
   const extra = [];
   const add = (name, value) => extra.push(name + "=" + encodeURIComponent(value));
@@ -440,6 +446,8 @@ function saveToAddress(s) {
   if (s.state !== "off" && s.off_color) add("off_color", s.off_color);
   if (s.alt) add("alt", s.alt);
   if (s.format === "svg") add("format", "svg");
+  // query() leaves the animation out with theme=auto (the form's error says why); keep it here.
+  if (s.animate && s.theme === "auto") addAnimation(s, add);
   history.replaceState(null, "", "?" + extra.join("&"));
 }
 

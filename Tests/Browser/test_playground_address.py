@@ -5,7 +5,8 @@ usage: test_playground_address.py BASE_URL [OUT_DIR]
 
 The controls compared are every input and select of the settings form except the symbol search
 and its "use for" select, which find a symbol rather than set one. Pasted addresses with the
-animation parameters, theme=auto, and a /row query are read back the same way.
+animation parameters, theme=auto, and a /row query are read back the same way. A form with an
+error (an animation with theme=auto, which the preview cannot draw) keeps every control too.
 """
 import sys
 
@@ -118,6 +119,38 @@ def reload_and_compare(driver, what):
     return after
 
 
+# Steps into a form with an error, from /?on=1&format=svg&theme=auto: an animation with theme=auto
+# is refused beside Animate, and the address must still keep every animation control.
+ERROR_STEPS = [
+    ("animate with Auto theme", click("#animate"), "animate=1"),
+    ("loop", click("#loop"), "loop=1"),
+    ("Reduce Motion", click("#reduce"), "motion=reduce"),
+    ("start from mixed", pick("from", "mixed"), "from=mixed"),
+    ("30 fps", type_into("fps", "30"), "fps=30"),
+]
+
+
+def reload_with_error(driver, what):
+    """A reload of a form with an error: the same controls, the same error beside Animate."""
+    before = driver.execute_script(CONTROLS)
+    address = driver.current_url
+    driver.refresh()
+    shown = wait_for(driver, "return !document.getElementById('animate-error').hidden", message="the error")
+    after = driver.execute_script(CONTROLS)
+    changed = {k: (before.get(k), after.get(k)) for k in set(before) | set(after) if before.get(k) != after.get(k)}
+    check(shown and changed == {}, f"{what}: a reload of {address} keeps the error and every control {changed}")
+
+
+def check_error_form(driver, base):
+    driver.get(base + "/?on=1&format=svg&theme=auto")
+    preview_loaded(driver)
+    for what, act, in_address in ERROR_STEPS:
+        act(driver)
+        ok = wait_for(driver, f"return location.search.includes({in_address!r})", timeout=5, message=in_address)
+        check(ok, f"{what}, while the form has an error: the address has {in_address}: {driver.current_url}")
+        reload_with_error(driver, what)
+
+
 def main():
     base = sys.argv[1].rstrip("/")
     driver = driver_for()
@@ -147,6 +180,7 @@ def main():
             check(wrong == {} and got_src == base + wanted_src and width > 0,
                   f"/?{q} sets the controls {expected} (wrong: {wrong}) and previews {wanted_src}: {got_src}")
             reload_and_compare(driver, f"/?{q}")
+        check_error_form(driver, base)
         errors = console_errors(driver)
         check(errors == [], f"no console errors {errors}")
     finally:
