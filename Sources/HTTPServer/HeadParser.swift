@@ -226,8 +226,9 @@ enum HeadParser {
     static func framing(_ fields: inout FieldSummary,
                         start: RequestLine) throws(RequestRejection) -> (bodyLength: Int, keepAlive: Bool) {
         let version = start.version
-        if fields.hostCount > 1 || !fields.hostValid { throw bad() }
-        if version.minor >= 1 && fields.hostCount != 1 { throw bad() }
+        if fields.hostCount > 1 { throw RequestRejection.hostRepeated }
+        if !fields.hostValid { throw RequestRejection.hostInvalid }
+        if version.minor >= 1 && fields.hostCount != 1 { throw RequestRejection.hostMissing }
         if fields.contentLengthInvalid || fields.contentLengthConflict { throw bad() }
         if fields.hasTransferEncoding {
             if fields.contentLength != nil || version.minor == 0 { throw bad() }

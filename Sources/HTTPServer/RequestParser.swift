@@ -58,6 +58,21 @@ struct RequestRejection: Error, Sendable, Equatable {
         status: 400, closeConnection: true,
         detail: "too many empty lines before the request line (at most the header size limit)")
 
+    /// An HTTP/1.1 request without a Host field (RFC 9112 section 3.2: a server must answer 400).
+    static let hostMissing = RequestRejection(
+        status: 400, closeConnection: true,
+        detail: "an HTTP/1.1 request needs a Host header field (RFC 9112 section 3.2)")
+
+    /// More than one Host field line (RFC 9112 section 3.2).
+    static let hostRepeated = RequestRejection(
+        status: 400, closeConnection: true,
+        detail: "a request has exactly one Host header field (RFC 9112 section 3.2)")
+
+    /// A Host value that is not a host and optional port (RFC 3986 section 3.2.2 and 3.2.3).
+    static let hostInvalid = RequestRejection(
+        status: 400, closeConnection: true,
+        detail: "the Host header field is not a host name or address with an optional :port (RFC 3986)")
+
     /// A TLS handshake record (a ClientHello) where an HTTP request should start: an `https://`
     /// client on this plain-HTTP port.
     static let tlsOnPlainPort = RequestRejection(

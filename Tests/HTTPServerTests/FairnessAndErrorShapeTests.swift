@@ -95,6 +95,26 @@ final class FairnessAndErrorShapeTests: XCTestCase {
         XCTAssertEqual(try options.readResponse().header("Allow"), "GET, HEAD")
     }
 
+    /// A 400 for a missing, repeated or malformed Host names the Host field, which RFC 9112
+    /// section 3.2 requires exactly once in HTTP/1.1.
+    func testHostErrorsNameTheHostField() throws {
+        let (server, port) = try startServer()
+        defer { stop(server) }
+        let cases = [
+            ("GET / HTTP/1.1\r\n\r\n", "needs a Host header field"),
+            ("GET / HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n", "exactly one Host header field"),
+            ("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", "the Host header field is not a host"),
+        ]
+        for (request, says) in cases {
+            let client = try TestClient(port: port)
+            client.send(request)
+            let response = try client.readResponse()
+            XCTAssertEqual(response.status, 400, request)
+            XCTAssertTrue(response.bodyString.contains(says), "\(request): \(response.bodyString)")
+            XCTAssertTrue(response.bodyString.contains("RFC"), response.bodyString)
+        }
+    }
+
     /// The 503 for a connection over the limit has the same shape.
     func testRefusal503IsJSON() throws {
         let (server, port) = try startServer({ $0.maxConnections = 1 })
