@@ -93,9 +93,11 @@ public struct ToggleQuery: Sendable {
     /// with the per-state symbol of the state drawn.
     static func checkCombinations(_ values: GivenParameters,
                                   impliedScale: Double?) throws(ParameterError) {
-        if impliedScale != nil, let given = values[.scale] {
+        if let implied = impliedScale, let given = values[.scale] {
             throw ParameterError(error: "repeated parameter", parameter: given.name, value: given.value,
-                                 expected: "no scale parameter with an @Nx path")
+                                 expected: "no scale parameter with an @Nx path, which sets the scale already "
+                                     + "(@\(Int(implied))x is scale=\(Int(implied))): "
+                                     + "drop scale, or drop the @Nx and keep scale")
         }
         if let on = values[.on], let state = values[.state] {
             throw ParameterError(error: "conflicting parameters", parameter: state.name, value: state.value,
@@ -220,7 +222,10 @@ public struct ToggleQuery: Sendable {
             let empty = "a colour, and none was given: if you wrote a raw # (\(p.name)=#ff9500), the browser or "
                 + "curl took it as the start of the URL's fragment and sent nothing after it; write %23 "
                 + "(\(p.name)=%23ff9500) or leave the # out (\(p.name)=ff9500). Accepted: "
-            throw invalid(p, expected: (p.value.isEmpty ? empty : "") + ColorSpecifier.expected)
+            let twice = "a colour encoded once: this value still starts with %23 after decoding, so the # was "
+                + "percent-encoded twice (%2523); write %23 once (\(p.name)=%23ff9500). Accepted: "
+            let hint = p.value.isEmpty ? empty : p.value.hasPrefix("%23") ? twice : ""
+            throw invalid(p, expected: hint + ColorSpecifier.expected)
         }
         return c
     }

@@ -27,6 +27,7 @@ final class NearMissMessageTests: XCTestCase {
             ("color=", "color", "write %23 (color=%23ff9500)", nil),
             ("color=", "color", "(color=ff9500). Accepted: a SwiftUI colour name", nil),
             ("on=0&off_color=", "off_color", "a raw #", nil),
+            ("color=%2523ff0000", "color", "percent-encoded twice (%2523); write %23 once", "fragment"),
         ] as [(String, String, String, String?)] {
             let response = get("/toggle", query)
             XCTAssertEqual(response.status, 400, query)
@@ -37,6 +38,15 @@ final class NearMissMessageTests: XCTestCase {
         }
         // A colour that is not empty gets no fragment advice.
         XCTAssertFalse(json(get("/toggle", "color=notacolour"))["expected"]?.contains("fragment") == true)
+    }
+
+    /// A scale beside an @Nx path says which scale the path means and both ways out.
+    func testScaleBesideAnAtFormSaysWhatThePathSets() {
+        let response = get("/toggle@2x.png", "on=1&scale=2")
+        XCTAssertEqual(response.status, 400)
+        let body = json(response)
+        XCTAssertEqual(body["parameter"], "scale")
+        XCTAssertTrue(body["expected"]?.contains("(@2x is scale=2): drop scale, or drop the @Nx") == true, "\(body)")
     }
 
     func testSymbolNamesInAnyCaseAreTheirLowerCaseNames() {
