@@ -56,10 +56,10 @@ enum RenderCommand {
         if let ignored = made.ignored { Console.error("toggle-server: ignored parameters: \(ignored)") }
         if request.output == "-" {
             if let e = Console.writeAll(fd: 1, made.bytes) {
-                return fail("cannot write to standard output: \(String(cString: strerror(e)))")
+                return fail("cannot write to standard output: \(String(cString: strerror(e)))", code: ioError)
             }
         } else if let message = Console.writeFile(request.output, made.bytes) {
-            return fail(message)
+            return fail(message, code: cannotCreate)
         }
         return 0
     }
@@ -157,8 +157,12 @@ enum RenderCommand {
         return .success((QueryDecoder.percentEncode(name) + "=" + QueryDecoder.percentEncode(arguments[i + 1]), 2))
     }
 
-    static func fail(_ message: String) -> Int32 {
+    /// Exit statuses from sysexits.h: a usage error (EX_USAGE), an output file that cannot be
+    /// created or written (EX_CANTCREAT), and a failed write to standard output (EX_IOERR).
+    static let usageError: Int32 = 64, cannotCreate: Int32 = 73, ioError: Int32 = 74
+
+    static func fail(_ message: String, code: Int32 = usageError) -> Int32 {
         Console.error("toggle-server render: \(message)")
-        return 64
+        return code
     }
 }

@@ -62,7 +62,8 @@ enum Usage {
     /card rowN.NAME. For /toggle it takes the same parameters as GET /toggle, as a query or as
     --NAME VALUE flags:
     \(renderParameters)
-    See README.md, section API, for their values; a bad one exits 64 with what is accepted.
+    See README.md, section API, for their values; a bad one exits 64 with what is accepted, an
+    output file that cannot be written 73.
     """
 
     /// Every `GET /toggle` parameter, from `ToggleQuery.parameters` (the table the server parses

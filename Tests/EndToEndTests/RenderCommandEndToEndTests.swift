@@ -29,6 +29,14 @@ final class RenderCommandEndToEndTests: XCTestCase {
         return try client.readResponse()
     }
 
+    /// An output file that cannot be created exits 73 (EX_CANTCREAT in sysexits.h), not 64: the
+    /// command line was right.
+    func testAnOutputThatCannotBeCreatedExits73() throws {
+        let (status, _, err) = try render(["on=1", "-o", "/nonexistent-folder/x.png"])
+        XCTAssertEqual(status, 73, err)
+        XCTAssertTrue(err.contains("cannot write /nonexistent-folder/x.png: No such file or directory"), err)
+    }
+
     /// The same bytes as the server's for each picture route and format, the animations too.
     func testAPicturePathWritesTheServersBytes() throws {
         let server = try ServerProcess()
