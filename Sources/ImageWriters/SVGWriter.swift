@@ -160,17 +160,9 @@ public enum SVGWriter {
                 count += 1
                 let darkOperation = dark?.operations[i]
                 if case .layer(let layer) = operation {
-                    put("<g")
-                    if layer.x != 0 || layer.y != 0 {
-                        put(" transform=\"translate("); put(layer.x); put(" "); put(layer.y); put(")\"")
-                    }
-                    let opacity = min(max(layer.opacity, 0), 1)
-                    if !SVGText.writesOne(opacity) { put(" opacity=\""); put(opacity); put("\"") }
-                    put(">")
                     var darkScene: Scene?
                     if case .layer(let d)? = darkOperation { darkScene = d.scene }
-                    emit(layer.scene, dark: darkScene)
-                    put("</g>")
+                    emitLayer(layer, dark: darkScene)
                     continue
                 }
                 if case .image(let image) = operation {
@@ -186,35 +178,60 @@ public enum SVGWriter {
                     putPaint(paint)
                     put("/>")
                 case .fill(let f):
-                    put(" d=\"")
-                    SVGPathDataCache.appendPathData(f.path, transform: .identity, to: &text)
-                    put("\"")
-                    putPaint(paint)
-                    if f.transform != .identity {
-                        let t = f.transform
-                        put(" transform=\"matrix("); put(t.a); put(" "); put(t.b); put(" "); put(t.c); put(" ")
-                        put(t.d); put(" "); put(t.tx); put(" "); put(t.ty); put(")\"")
-                    }
-                    if f.fillRule == .evenOdd { put(" fill-rule=\"evenodd\"") }
-                    put("/>")
+                    emitFill(f, paint: paint)
                 case .shadow(let s):
-                    let moving = !classes.isEmpty && classes[n] != nil
-                    let filter = Filter(sigma: s.sigma, width: scene.width, height: scene.height,
-                                        margin: moving ? movingShadowMargin : 0)
-                    let id: Int
-                    if let known = filters.firstIndex(of: filter) { id = known } else { id = filters.count; filters.append(filter) }
-                    put(" d=\"")
-                    SVGPathDataCache.appendPathData(s.path, transform: s.placement, to: &text)
-                    put("\"")
-                    putPaint(paint)
-                    put(" filter=\"url(#")
-                    SVGFilterIdentifiers.appendID(id, stamp: 0, to: &text)  // the stamp is written once all filters are known
-                    filterReferences.append(text.count - SVGFilterIdentifiers.stampDigits)
-                    put(")\"/>")
+                    emitShadow(s, paint: paint, operation: n, in: scene)
                 case .layer, .image:
                     break
                 }
             }
+        }
+
+        /// A layer as a `<g>` with its offset and opacity, its operations inside.
+        private mutating func emitLayer(_ layer: SceneLayer, dark: Scene?) {
+            put("<g")
+            if layer.x != 0 || layer.y != 0 {
+                put(" transform=\"translate("); put(layer.x); put(" "); put(layer.y); put(")\"")
+            }
+            let opacity = min(max(layer.opacity, 0), 1)
+            if !SVGText.writesOne(opacity) { put(" opacity=\""); put(opacity); put("\"") }
+            put(">")
+            emit(layer.scene, dark: dark)
+            put("</g>")
+        }
+
+        /// The rest of a fill's `<path`: its data, paint, transform and fill rule.
+        private mutating func emitFill(_ f: PathFill, paint: (color: RGBAColor, alpha: Double)) {
+            put(" d=\"")
+            SVGPathDataCache.appendPathData(f.path, transform: .identity, to: &text)
+            put("\"")
+            putPaint(paint)
+            if f.transform != .identity {
+                let t = f.transform
+                put(" transform=\"matrix("); put(t.a); put(" "); put(t.b); put(" "); put(t.c); put(" ")
+                put(t.d); put(" "); put(t.tx); put(" "); put(t.ty); put(")\"")
+            }
+            if f.fillRule == .evenOdd { put(" fill-rule=\"evenodd\"") }
+            put("/>")
+        }
+
+        /// The rest of a shadow's `<path`: its data, paint and the blur filter it points at (one
+        /// filter per sigma and margin; a moving shadow's filter region has a margin).
+        private mutating func emitShadow(_ s: PathShadow, paint: (color: RGBAColor, alpha: Double),
+                                         operation n: Int, in scene: Scene) {
+            let moving = !classes.isEmpty && classes[n] != nil
+            let filter = Filter(sigma: s.sigma, width: scene.width, height: scene.height,
+                                margin: moving ? movingShadowMargin : 0)
+            let id: Int
+            if let known = filters.firstIndex(of: filter) { id = known } else { id = filters.count; filters.append(filter) }
+            put(" d=\"")
+            SVGPathDataCache.appendPathData(s.path, transform: s.placement, to: &text)
+            put("\"")
+            putPaint(paint)
+            put(" filter=\"url(#")
+            SVGFilterIdentifiers.appendID(id, stamp: 0, to: &text)  // the stamp is written once all filters are known
+            filterReferences.append(text.count - SVGFilterIdentifiers.stampDigits)
+            put(")\"/>")
         }
 
         /// The element's `class`: `cN` with its dark colours in `darkRules` when the dark scene
