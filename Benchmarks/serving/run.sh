@@ -6,6 +6,8 @@
 # nginx logs access in the "log on" comparison and not in the "log off" one.
 # Usage: Benchmarks/serving/run.sh [rounds=3] [seconds=10] [connections=64]
 # Env: PATH_QUERY (default /toggle?on=1&sym=moon.fill&color=indigo&scale=2), SKIP_BUILD=1, SCRATCH (build dir, default .build-bench).
+#      BUSY_CPU=N: a busy loop pinned to core N runs through the rounds (another process busy
+#      beside the servers: the p99 comparison under contention).
 set -eu
 . "$(dirname "$0")/common.sh"
 rounds=${1:-3}; secs=${2:-10}; conns=${3:-64}
@@ -33,6 +35,11 @@ for u in "http://127.0.0.1:$p_off$target" "http://127.0.0.1:$p_on$target" \
     run_wrk "$u" "$conns" 2 >/dev/null
 done
 
+if [ -n "${BUSY_CPU:-}" ]; then
+    taskset -c "$BUSY_CPU" sh -c 'while :; do :; done' &
+    pids="$pids $!"
+    echo "a busy loop runs on cpu $BUSY_CPU through every round"
+fi
 : >"$work/rounds"
 echo "round: req/s, p99 ms and server CPU us per request of nginx, service log off, nginx with access log, service log on"
 for r in $(seq 1 "$rounds"); do
