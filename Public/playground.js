@@ -472,7 +472,10 @@ function settingsFromQuery(search) {
     for (const k of ["on_sym", "off_sym", "sym", "color"]) if (style[k] !== null) s[k] = style[k];
   }
   if (get("label") !== undefined) s.label = get("label");
-  if (get("state") !== undefined) s.state = get("state").toLowerCase();
+  // Values the API refuses are left at their default (`addressProblems` says so on the page).
+  const oneOf = (v, names) => names.find((n) => v !== undefined && n.toLowerCase() === v.toLowerCase());
+  const state = oneOf(get("state"), ["on", "off", "mixed"]);
+  if (state) s.state = state;
   else if (get("on") !== undefined) s.state = truthy(get("on")) ? "on" : "off";
   const onSym = get("on_sym", "onSymbol"), offSym = get("off_sym", "offSymbol"), mixed = get("mixed_sym");
   if (onSym !== undefined) s.on_sym = onSym;
@@ -481,23 +484,51 @@ function settingsFromQuery(search) {
   if (get("sym") !== undefined) s[symbolField(s.state)] = get("sym");
   const color = get("color", "tint");
   if (color !== undefined) s.color = color;
-  for (const k of ["off_color", "bg", "scale", "size", "pad", "alt", "fps"]) {
+  for (const k of ["off_color", "bg", "scale", "pad", "alt", "fps"]) {
     if (get(k) !== undefined) s[k] = get(k);
   }
-  if (get("theme") !== undefined) s.theme = get("theme").toLowerCase();
+  const size = oneOf(get("size"), SIZES.map(([n]) => n));
+  if (size) s.size = size;
+  const theme = oneOf(get("theme"), ["light", "dark", "auto"]);
+  if (theme) s.theme = theme;
   if (get("format") !== undefined) s.format = get("format").toLowerCase() === "svg" ? "svg" : "png";
   if (s.theme === "auto") s.format = "svg";
   if (get("disabled") !== undefined) s.disabled = truthy(get("disabled"));
   if (get("animate") !== undefined) s.animate = truthy(get("animate"));
   if (get("loop") !== undefined) s.loop = truthy(get("loop"));
   if (get("motion") !== undefined) s.reduce = get("motion").toLowerCase() === "reduce";
-  if (get("from") !== undefined) s.from = get("from").toLowerCase();
+  const from = oneOf(get("from"), ["on", "off", "mixed"]);
+  if (from) s.from = from;
   if (get("contrast") !== undefined) s.contrast = get("contrast").toLowerCase() === "auto";
   return s;
 }
 
+/** Values in a pasted address that the form cannot show and the server would refuse with a 400
+ *  (`on=banana`, `style=nope`): one sentence each, naming the parameter, the value and what is
+ *  accepted, as the server's error does. Values are compared as the API compares them (any case). */
+function addressProblems(search) {
+  const params = new URLSearchParams(search);
+  const booleans = ["1", "true", "yes", "on", "0", "false", "no", "off"];
+  const accepted = {
+    on: booleans, animate: booleans, loop: booleans, disabled: booleans,
+    state: ["on", "off", "mixed"], theme: ["light", "dark", "auto"], from: ["on", "off", "mixed"],
+    motion: ["spring", "reduce"], style: Object.keys(STYLES), size: SIZES.map(([n]) => n),
+  };
+  const problems = [];
+  for (const [name, values] of Object.entries(accepted)) {
+    const value = params.get(name);
+    if (value === null || values.some((v) => v.toLowerCase() === value.toLowerCase())) continue;
+    problems.push(`${name}=${value} (the server refuses it: ${name} takes ${values.join(", ")})`);
+  }
+  return problems;
+}
+
 function loadFromAddress() {
   apply(location.search.length > 1 ? settingsFromQuery(location.search) : { ...DEFAULTS });
+  const problems = addressProblems(location.search);
+  const note = $("address-note");
+  note.hidden = problems.length === 0;
+  note.textContent = problems.length ? "This address had " + problems.join("; ") + ". The form shows the default instead." : "";
 }
 
 // Play again: the same picture asked for once more (with a cache-buster the API ignores, `v`),

@@ -151,6 +151,28 @@ def check_error_form(driver, base):
         reload_with_error(driver, what)
 
 
+# Pasted values the form cannot show and the server refuses: a note names each, with what is
+# accepted, instead of a silent default.
+REFUSED = [
+    ("on=banana", "on=banana (the server refuses it: on takes 1, true, yes, on, 0, false, no, off)"),
+    ("on=1&style=nope", "style=nope (the server refuses it: style takes iconSwitch, switch"),
+    ("on=1&size=huge&theme=drak", "size=huge"),
+    ("on=1&size=huge&theme=drak", "theme=drak (the server refuses it: theme takes light, dark, auto)"),
+]
+
+
+def check_refused_values(driver, base):
+    for q, says in REFUSED:
+        driver.get(base + "/?" + q)
+        preview_loaded(driver)
+        note = driver.execute_script("const n = document.getElementById('address-note'); return n.hidden ? '' : n.textContent")
+        check(says in note, f"/?{q}: the page says the address had {says}: {note!r}")
+    driver.get(base + "/?on=1&style=Switch&theme=DARK")
+    preview_loaded(driver)
+    check(driver.execute_script("return document.getElementById('address-note').hidden"),
+          "/?on=1&style=Switch&theme=DARK (values in another case, which the server takes): no note")
+
+
 def main():
     base = sys.argv[1].rstrip("/")
     driver = driver_for()
@@ -181,6 +203,7 @@ def main():
                   f"/?{q} sets the controls {expected} (wrong: {wrong}) and previews {wanted_src}: {got_src}")
             reload_and_compare(driver, f"/?{q}")
         check_error_form(driver, base)
+        check_refused_values(driver, base)
         errors = console_errors(driver)
         check(errors == [], f"no console errors {errors}")
     finally:
