@@ -35,6 +35,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static entry slots[SLOTS];
 static uint64_t seen[SEEN];
 static size_t bytes_held;
+static size_t capacity_bytes = TIS_PNG_IMAGE_DATA_CACHE_DEFAULT_BYTES;
 static uint64_t hit_count, store_count;
 
 uint64_t tis_image_data_hash(const uint8_t *bytes, size_t count) {
@@ -93,8 +94,11 @@ void tis_image_data_offer(const tis_image_data_key *key, const uint8_t *indices,
                           const uint8_t *idat, size_t idat_size) {
     size_t pixels = pixel_count(key);
     size_t cost = sizeof(entry) + pixels + idat_size;
-    if (cost > TIS_PNG_IMAGE_DATA_CACHE_BYTES / 8) return;  // one entry never takes over an eighth
     pthread_mutex_lock(&lock);
+    if (cost > capacity_bytes / 8) {  // one entry never takes over an eighth
+        pthread_mutex_unlock(&lock);
+        return;
+    }
     uint64_t *noted = &seen[key->hash % SEEN];
     int second = *noted == key->hash;
     *noted = key->hash;
@@ -111,7 +115,7 @@ void tis_image_data_offer(const tis_image_data_key *key, const uint8_t *indices,
     entry *e = &slots[key->hash % SLOTS];
     if (!matches(e, key, indices)) {
         size_t remaining = bytes_held - (e->bytes ? e->cost : 0);
-        if (remaining + cost <= TIS_PNG_IMAGE_DATA_CACHE_BYTES) {
+        if (remaining + cost <= capacity_bytes) {
             old = e->bytes;
             e->key = *key;
             e->bytes = block;
@@ -127,15 +131,36 @@ void tis_image_data_offer(const tis_image_data_key *key, const uint8_t *indices,
     free(old);
 }
 
-void tis_png_image_data_cache_clear(void) {
-    pthread_mutex_lock(&lock);
-    for (int i = 0; i < SLOTS; i++) {
+/// Empties slots, first to last, until at most `limit` bytes are held; with the lock held.
+static void drop_entries_over(size_t limit) {
+    for (int i = 0; i < SLOTS && bytes_held > limit; i++) {
+        if (!slots[i].bytes) continue;
+        bytes_held -= slots[i].cost;
         free(slots[i].bytes);
         memset(&slots[i], 0, sizeof slots[i]);
     }
+}
+
+void tis_png_image_data_cache_clear(void) {
+    pthread_mutex_lock(&lock);
+    drop_entries_over(0);
     memset(seen, 0, sizeof seen);
-    bytes_held = 0;
     pthread_mutex_unlock(&lock);
+}
+
+void tis_png_image_data_cache_set_capacity(size_t bytes) {
+    pthread_mutex_lock(&lock);
+    capacity_bytes = bytes;
+    drop_entries_over(bytes);
+    if (bytes == 0) memset(seen, 0, sizeof seen);
+    pthread_mutex_unlock(&lock);
+}
+
+size_t tis_png_image_data_cache_capacity(void) {
+    pthread_mutex_lock(&lock);
+    size_t bytes = capacity_bytes;
+    pthread_mutex_unlock(&lock);
+    return bytes;
 }
 
 void tis_png_image_data_cache_counts(uint64_t *hits, uint64_t *stores, size_t *bytes) {

@@ -29,8 +29,8 @@ uint8_t *tis_image_data_lookup(const tis_image_data_key *key, const uint8_t *ind
 
 /// Offers the IDAT chunks libpng wrote for `key` and `indices`. The first offer of an index image
 /// only notes its hash; a second one stores a copy (so images seen once cost no copy), replacing
-/// what its slot held. An entry that would take the cache past `TIS_PNG_IMAGE_DATA_CACHE_BYTES`
-/// is not stored.
+/// what its slot held. An entry over an eighth of the capacity
+/// (`tis_png_image_data_cache_set_capacity`), or that would take the cache past it, is not stored.
 void tis_image_data_offer(const tis_image_data_key *key, const uint8_t *indices,
                           const uint8_t *idat, size_t idat_size);
 

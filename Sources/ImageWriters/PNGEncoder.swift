@@ -75,13 +75,21 @@ public struct PNGEncoder: Sendable {
     /// an image with the same palette indices, size and settings was encoded before (an off
     /// toggle in another tint, for one), instead of running zlib again: the file's bytes are the
     /// same either way, since libpng compresses the index bytes alone (CPNGEncoder's
-    /// ImageDataCache.c says why). The cache holds at most `imageDataCacheBytes`. Off, every
-    /// image is compressed (what the tests compare against).
+    /// ImageDataCache.c says why). The cache holds at most `imageDataCacheBytes`; with 0 it
+    /// holds nothing and every image is compressed. Off, every image is compressed (what the
+    /// tests compare against).
     public var reusesImageData = true
 
     /// The most memory the image-data cache of `reusesImageData` holds, in bytes (index bytes,
-    /// IDAT chunks and a record per entry).
-    public static var imageDataCacheBytes: Int { Int(TIS_PNG_IMAGE_DATA_CACHE_BYTES) }
+    /// IDAT chunks and a record per entry): `Caches.imageData` once the server has applied its
+    /// budget (`setImageDataCacheBytes`), `Caches.standard`'s share until then.
+    public static var imageDataCacheBytes: Int { tis_png_image_data_cache_capacity() }
+
+    /// Sets the image-data cache's capacity to `bytes` (0 or less: nothing is kept), dropping
+    /// entries until it holds no more. Process-wide; thread-safe.
+    public static func setImageDataCacheBytes(_ bytes: Int) {
+        tis_png_image_data_cache_set_capacity(max(0, bytes))
+    }
 
     /// The image-data cache's counters: encodes that took their IDAT from it and entries stored,
     /// since the process started, and the bytes it holds now.

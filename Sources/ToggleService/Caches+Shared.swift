@@ -1,11 +1,13 @@
+import ImageWriters
 import SceneRaster
 import TextLayout
 import TogglePicture
 import Utilities
 
 extension Caches {
-    /// Gives the process-wide caches (fills, shadows, scaled images, symbols, and the shared
-    /// layout's runs, outlines and colour glyphs) their shares of this budget. The server calls
+    /// Gives the process-wide caches (fills, shadows, scaled images, symbols, the shared
+    /// layout's runs, outlines and colour glyphs, and the PNG encoder's image data) their shares
+    /// of this budget. The server calls
     /// it once at startup; the image cache and the memo of parsed requests belong to a responder
     /// and get theirs when made (`images`, `ToggleResponder.Configuration.preparedRequestBytes`).
     /// Until it is called, the shared caches hold `Caches.standard`'s shares.
@@ -15,5 +17,6 @@ extension Caches {
         ResampledImageCache.shared.setCapacityBytes(resampledImages)
         SymbolCatalog.setCacheBytes(symbols)
         TextLayout.shared.setCacheBudget(self)
+        PNGEncoder.setImageDataCacheBytes(imageData)
     }
 }

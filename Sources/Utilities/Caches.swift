@@ -3,7 +3,7 @@
 ///
 /// | cache (owner)                              | share | of 64 MiB |
 /// |--------------------------------------------|-------|-----------|
-/// | `images`: encoded responses (ImageCache)   | rest  | 30 MiB    |
+/// | `images`: encoded responses (ImageCache)   | rest  | 26 MiB    |
 /// | `shadows`: blurred shadows (ShadowCache)   | 10/64 | 10 MiB    |
 /// | `preparedRequests`: parsed requests (memo) | 8/64  | 8 MiB     |
 /// | `fills`: fill coverage (FillCache)         | 4/64  | 4 MiB     |
@@ -12,6 +12,7 @@
 /// | `glyphOutlines`: glyph paths (TextLayout)  | 2/64  | 2 MiB     |
 /// | `resampledImages`: scaled emoji            | 2/64  | 2 MiB     |
 /// | `symbols`: parsed symbol outlines          | 2/64  | 2 MiB     |
+/// | `imageData`: PNG IDAT chunks (CPNGEncoder) | 4/64  | 4 MiB     |
 ///
 /// `images` gets what the others leave (so the shares add up to `totalBytes` exactly, whatever
 /// the rounding). A total of 0 gives every cache 0 bytes: nothing is cached anywhere. Each cache
@@ -31,7 +32,8 @@ public struct Caches: Sendable, Equatable {
 
     /// Each share but `images`'s, in 64ths of the total.
     private static let sixtyFourths = (shadows: 10, preparedRequests: 8, fills: 4, colorGlyphs: 4,
-                                       shapedRuns: 2, glyphOutlines: 2, resampledImages: 2, symbols: 2)
+                                       shapedRuns: 2, glyphOutlines: 2, resampledImages: 2, symbols: 2,
+                                       imageData: 4)
 
     /// - Parameter totalBytes: the budget of all caches together; 0 (or less) disables caching.
     public init(totalBytes: Int) {
@@ -56,17 +58,21 @@ public struct Caches: Sendable, Equatable {
     public var resampledImages: Int { share(Self.sixtyFourths.resampledImages) }
     /// Parsed symbol outlines (TogglePicture's `SymbolCache`), bytes.
     public var symbols: Int { share(Self.sixtyFourths.symbols) }
+    /// Compressed image data of palette PNGs (ImageWriters' `PNGEncoder.imageDataCacheBytes`,
+    /// the C cache in CPNGEncoder), bytes.
+    public var imageData: Int { share(Self.sixtyFourths.imageData) }
     /// Encoded images (ToggleService's `ImageCache`): what the other shares leave, bytes.
     public var images: Int { totalBytes - others.reduce(0, +) }
 
     private var others: [Int] {
-        [shadows, preparedRequests, fills, colorGlyphs, shapedRuns, glyphOutlines, resampledImages, symbols]
+        [shadows, preparedRequests, fills, colorGlyphs, shapedRuns, glyphOutlines, resampledImages, symbols,
+         imageData]
     }
 
     /// Every share, by cache name, for tests and reports; they add up to `totalBytes`.
     public var shares: [String: Int] {
         ["images": images, "shadows": shadows, "preparedRequests": preparedRequests, "fills": fills,
          "colorGlyphs": colorGlyphs, "shapedRuns": shapedRuns, "glyphOutlines": glyphOutlines,
-         "resampledImages": resampledImages, "symbols": symbols]
+         "resampledImages": resampledImages, "symbols": symbols, "imageData": imageData]
     }
 }

@@ -1,4 +1,5 @@
 import HTTPServer
+import ImageWriters
 import SceneRaster
 import TextLayout
 @testable import ToggleService
@@ -30,7 +31,8 @@ final class CacheBudgetTests: XCTestCase {
         return ["fills": FillCache.shared.capacityBytes, "shadows": ShadowCache.shared.capacityBytes,
                 "resampledImages": ResampledImageCache.shared.capacityBytes,
                 "symbols": SymbolCatalog.cacheCapacityBytes, "shapedRuns": text.runs,
-                "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs]
+                "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs,
+                "imageData": PNGEncoder.imageDataCacheBytes]
     }
 
     private func sharedBytesHeld() -> [String: Int] {
@@ -38,7 +40,8 @@ final class CacheBudgetTests: XCTestCase {
         return ["fills": FillCache.shared.bytesHeld, "shadows": ShadowCache.shared.bytesHeld,
                 "resampledImages": ResampledImageCache.shared.bytesHeld,
                 "symbols": SymbolCatalog.cacheBytesHeld, "shapedRuns": text.runs,
-                "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs]
+                "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs,
+                "imageData": PNGEncoder.imageDataCacheCounts.bytes]
     }
 
     func testASmallBudgetReachesEveryCache() {
@@ -46,7 +49,7 @@ final class CacheBudgetTests: XCTestCase {
         Caches(totalBytes: 64 << 10).applyToSharedCaches()
         XCTAssertEqual(sharedCapacities(), ["fills": 4 << 10, "shadows": 10 << 10, "resampledImages": 2 << 10,
                                             "symbols": 2 << 10, "shapedRuns": 2 << 10, "glyphOutlines": 2 << 10,
-                                            "colorGlyphs": 4 << 10])
+                                            "colorGlyphs": 4 << 10, "imageData": 4 << 10])
         var configuration = ToggleResponder.Configuration()
         configuration.preparedRequestBytes = Caches(totalBytes: 64 << 10).preparedRequests
         let responder = ToggleResponder(configuration: configuration)

@@ -6,9 +6,10 @@ import Utilities
     @Test func theDefaultSplitIsTheDocumentedTable() {
         let mib = 1 << 20
         let caches = Caches(totalBytes: 64 * mib)
-        #expect(caches.shares == ["images": 30 * mib, "shadows": 10 * mib, "preparedRequests": 8 * mib,
+        #expect(caches.shares == ["images": 26 * mib, "shadows": 10 * mib, "preparedRequests": 8 * mib,
                                   "fills": 4 * mib, "colorGlyphs": 4 * mib, "shapedRuns": 2 * mib,
-                                  "glyphOutlines": 2 * mib, "resampledImages": 2 * mib, "symbols": 2 * mib])
+                                  "glyphOutlines": 2 * mib, "resampledImages": 2 * mib, "symbols": 2 * mib,
+                                  "imageData": 4 * mib])
         #expect(Caches.standard == caches)
     }
 
@@ -26,11 +27,12 @@ import Utilities
     }
 
     @Test func aShareIsItsSixtyFourthsRoundedDown() {
-        // 100 bytes: shadows 10/64 -> 15 (15.6), fills 4/64 -> 6 (6.25).
+        // 100 bytes: shadows 10/64 -> 15 (15.6), fills and image data 4/64 -> 6 (6.25).
         let caches = Caches(totalBytes: 100)
         #expect(caches.shadows == 15)
         #expect(caches.fills == 6)
-        #expect(caches.images == 100 - (15 + 12 + 6 + 6 + 3 + 3 + 3 + 3))
+        #expect(caches.imageData == 6)
+        #expect(caches.images == 100 - (15 + 12 + 6 + 6 + 3 + 3 + 3 + 3 + 6))
     }
 }
 

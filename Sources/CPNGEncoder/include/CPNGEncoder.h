@@ -56,16 +56,24 @@ typedef struct {
     int reuse_image_data;
 } tis_png_options;
 
-/// The most memory, in bytes, the image-data cache holds (index bytes, IDAT chunks and each
-/// entry's record): 4 MiB, about 250 scale-2 toggles (6,300 index bytes and 1,500-3,000 IDAT
-/// bytes each) in its 256 slots; an entry over an eighth of it is never stored.
-#define TIS_PNG_IMAGE_DATA_CACHE_BYTES ((size_t)4 << 20)
+/// The image-data cache's capacity in bytes until `tis_png_image_data_cache_set_capacity` is
+/// called: 4 MiB (its share of the default `--cache-bytes`), about 250 scale-2 toggles (6,300
+/// index bytes and 1,500-3,000 IDAT bytes each) in its 256 slots.
+#define TIS_PNG_IMAGE_DATA_CACHE_DEFAULT_BYTES ((size_t)4 << 20)
+
+/// Sets the most memory, in bytes, the image-data cache holds (index bytes, IDAT chunks and each
+/// entry's record), dropping entries until it holds no more; an entry over an eighth of it is
+/// never stored, so 0 (or anything under eight entries' worth) stores nothing. Thread-safe.
+void tis_png_image_data_cache_set_capacity(size_t bytes);
+
+/// The image-data cache's capacity in bytes (`tis_png_image_data_cache_set_capacity`).
+size_t tis_png_image_data_cache_capacity(void);
 
 /// Empties the image-data cache (for tests: the next encodes run cold).
 void tis_png_image_data_cache_clear(void);
 
 /// The image-data cache's counters since the process started: encodes that took their IDAT from
-/// it, entries stored, and the bytes it holds now (at most `TIS_PNG_IMAGE_DATA_CACHE_BYTES`).
+/// it, entries stored, and the bytes it holds now (at most its capacity).
 /// Any pointer may be NULL.
 void tis_png_image_data_cache_counts(uint64_t *hits, uint64_t *stores, size_t *bytes);
 
