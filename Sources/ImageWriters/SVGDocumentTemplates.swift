@@ -23,9 +23,12 @@ import Utilities
 /// glyph outlines) never matches; so that such scenes do not fill the table with templates no one
 /// uses, which every lookup of their size would compare against, at most `unusedPerFrame`
 /// templates of one size, title and operation count that have not been used yet (`hits`) are
-/// held: a new one replaces the oldest of them. Bounded: at most `capacity` templates of at most `maximumBytes` each
-/// (about 1 MiB in all), the oldest replaced first; shared by all threads behind one lock, held
-/// for a lookup with the copy of a hit (about a microsecond) or an insertion.
+/// held: a new one replaces the oldest of them. Bounded: at most `capacity` templates of at most
+/// `maximumBytes` of document each, the oldest replaced first, and at most `capacityBytes` in all
+/// (its share of `--cache-bytes`, `Caches.svgDocuments`; a template costs its bytes, its
+/// records and paths and `Caches.entryOverheadBytes`), emptied when one more would not fit; with
+/// a capacity of 0 nothing is kept. Shared by all threads behind one lock, held for a lookup
+/// with the copy of a hit (about a microsecond) or an insertion.
 enum SVGDocumentTemplates {
     static let capacity = 64
     static let maximumBytes = 16 << 10
@@ -105,6 +108,9 @@ enum SVGDocumentTemplates {
         let bytes: [UInt8]
         /// Where each operation's paint stands in `bytes`, in the order of `operations`.
         let paints: [Range<Int>]
+        /// What the template counts against `capacityBytes`: the document, the records of its
+        /// operations and paints, their paths, the title and `Caches.entryOverheadBytes`.
+        let cost: Int
 
         init(width: Int, height: Int, title: String, operations: [Operation], bytes: [UInt8], paints: [Range<Int>]) {
             self.width = width
@@ -113,6 +119,9 @@ enum SVGDocumentTemplates {
             self.operations = operations
             self.bytes = bytes
             self.paints = paints
+            cost = bytes.count + operations.count * MemoryLayout<Operation>.stride
+                + operations.reduce(0) { $0 + $1.path.byteCount } + paints.count * MemoryLayout<Range<Int>>.stride
+                + title.utf8.count + Caches.entryOverheadBytes
         }
 
         /// Same size, title and operation count (what is compared first). The title by its UTF-8
@@ -152,9 +161,47 @@ enum SVGDocumentTemplates {
         var serial = 0
         /// Where the next template goes once full.
         var next = 0
+        var capacityBytes = Caches.standard.svgDocuments
+        var bytesHeld = 0
+
+        mutating func removeAll() {
+            templates.removeAll(keepingCapacity: true)
+            next = 0
+            bytesHeld = 0
+        }
+
+        /// Puts `template` at `index` (nil: a new slot), first emptying the table if it would
+        /// take more than `capacityBytes`.
+        mutating func place(_ template: Template, at index: Int?) {
+            var index = index
+            if bytesHeld - (index.map { templates[$0].cost } ?? 0) + template.cost > capacityBytes {
+                removeAll()
+                index = nil
+            }
+            if let index {
+                bytesHeld -= templates[index].cost
+                templates[index] = template
+            } else {
+                templates.append(template)
+            }
+            bytesHeld += template.cost
+        }
     }
 
     private static let storage = Locked(Storage())
+
+    /// The most bytes the templates hold together.
+    static var capacityBytes: Int { storage.withLock { $0.capacityBytes } }
+    /// The bytes the templates hold now.
+    static var bytesHeld: Int { storage.withLock { $0.bytesHeld } }
+
+    /// Sets the capacity to `bytes` (0 or less: nothing is kept), emptying the table if it holds more.
+    static func setCapacityBytes(_ bytes: Int) {
+        storage.withLock { s in
+            s.capacityBytes = max(0, bytes)
+            if s.bytesHeld > s.capacityBytes { s.removeAll() }
+        }
+    }
 
     /// The document of `scene` from a template, or nil when none matches.
     static func document(for scene: Scene) -> [UInt8]? {
@@ -170,7 +217,7 @@ enum SVGDocumentTemplates {
     /// Keeps `bytes`, written by `documentBytes` for `scene` with its paints at `paints`, as a
     /// template, unless `scene` cannot have one.
     static func keep(_ scene: Scene, bytes: [UInt8], paints: [Range<Int>]) {
-        guard bytes.count <= maximumBytes, paints.count == scene.operations.count else { return }
+        guard bytes.count <= maximumBytes, paints.count == scene.operations.count, capacityBytes > 0 else { return }
         var operations: [Operation] = []
         operations.reserveCapacity(scene.operations.count)
         for operation in scene.operations {
@@ -180,6 +227,7 @@ enum SVGDocumentTemplates {
         let template = Template(width: scene.width, height: scene.height, title: scene.title,
                                 operations: operations, bytes: bytes, paints: paints)
         storage.withLock { s in
+            guard template.cost <= s.capacityBytes else { return }
             s.serial += 1
             template.serial = s.serial
             var unused = 0, oldestUnused: Int?
@@ -191,11 +239,11 @@ enum SVGDocumentTemplates {
                 if oldestUnused.map({ held.serial < s.templates[$0].serial }) ?? true { oldestUnused = i }
             }
             if unused >= unusedPerFrame, let oldestUnused {
-                s.templates[oldestUnused] = template
+                s.place(template, at: oldestUnused)
             } else if s.templates.count < capacity {
-                s.templates.append(template)
+                s.place(template, at: nil)
             } else {
-                s.templates[s.next] = template
+                s.place(template, at: s.next)
                 s.next = (s.next + 1) % capacity
             }
         }

@@ -7,11 +7,13 @@ import Utilities
 /// costs about a third of writing its numbers. The text is a pure function of the key, so a
 /// hit gives the same bytes as writing; the cache only changes the time.
 ///
-/// Bounded: at most `capacity` entries of at most `maximumTextBytes` each (about 1 MiB in all);
-/// when full it is emptied and refills with what is asked next (queries choose the sizes, so the
-/// paths seen are unbounded). Shared by all threads behind one lock, held for a lookup or an
+/// Bounded in bytes: at most `capacityBytes` (its share of `--cache-bytes`, `Caches.svgPathData`;
+/// an entry costs its text, its path's elements and `Caches.entryOverheadBytes`), entries of at
+/// most `maximumTextBytes` of text; when full it is emptied and refills with what is asked next
+/// (queries choose the sizes, so the paths seen are unbounded). With a capacity of 0 nothing is
+/// kept and every path is written. Shared by all threads behind one lock, held for a lookup or an
 /// insert, never while writing. The last `recentCapacity` paths looked up are also kept by the
-/// address of their storage (`Recent`), checked first.
+/// address of their storage (`Recent`), checked first; they are entries too, so cost nothing more.
 enum SVGPathDataCache {
     /// Equal when path and transform are (every point compared); hashed as one 64-bit
     /// multiply-xor mix of every coordinate's bits, fed to `Hasher` once (a `Hasher.combine` per
@@ -41,7 +43,6 @@ enum SVGPathDataCache {
         }
     }
 
-    static let capacity = 512
     static let maximumTextBytes = 2048
     /// Paths remembered by the address of their element storage (`Recent`).
     static let recentCapacity = 32
@@ -63,6 +64,15 @@ enum SVGPathDataCache {
         var recent: [Recent] = []
         /// Where the next `Recent` goes once full.
         var nextRecent = 0
+        var capacityBytes = Caches.standard.svgPathData
+        var bytesHeld = 0
+
+        mutating func removeAll() {
+            entries.removeAll(keepingCapacity: true)
+            recent.removeAll(keepingCapacity: true)
+            nextRecent = 0
+            bytesHeld = 0
+        }
 
         mutating func remember(_ address: UnsafeRawPointer?, _ path: Path, _ transform: AffineTransform, _ text: [UInt8]) {
             guard let address else { return }
@@ -78,6 +88,22 @@ enum SVGPathDataCache {
 
     private static let storage = Locked(Storage())
 
+    /// The most bytes the cache holds.
+    static var capacityBytes: Int { storage.withLock { $0.capacityBytes } }
+    /// The bytes the cache holds now.
+    static var bytesHeld: Int { storage.withLock { $0.bytesHeld } }
+
+    /// Sets the capacity to `bytes` (0 or less: nothing is kept), emptying the cache if it holds more.
+    static func setCapacityBytes(_ bytes: Int) {
+        storage.withLock { s in
+            s.capacityBytes = max(0, bytes)
+            if s.bytesHeld > s.capacityBytes { s.removeAll() }
+        }
+    }
+
+    /// What an entry counts against the capacity, bytes.
+    static func cost(_ path: Path, _ text: [UInt8]) -> Int { text.count + path.byteCount + Caches.entryOverheadBytes }
+
     /// Appends `path`'s data mapped by `transform` to `out`, from the cache when it is there.
     static func appendPathData(_ path: Path, transform: AffineTransform, to out: inout SVGBytes) {
         guard path.elements.count <= maximumTextBytes / 140 else {
@@ -86,6 +112,7 @@ enum SVGPathDataCache {
         let address = path.elements.isEmpty ? nil : path.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         let storage = storage
         let known: [UInt8]? = storage.withLock { s in
+            guard s.bytesHeld > 0 else { return nil }
             if let address {
                 for i in s.recent.indices where s.recent[i].address == address && s.recent[i].transform == transform {
                     return s.recent[i].text
@@ -98,13 +125,13 @@ enum SVGPathDataCache {
         if let known { return out.append(contentsOf: known) }
         let text = SVGText.pathDataBytes(path, transform: transform)
         out.append(contentsOf: text)
+        let cost = cost(path, text)
         storage.withLock { s in
-            if s.entries.count >= capacity {
-                s.entries.removeAll(keepingCapacity: true)
-                s.recent.removeAll(keepingCapacity: true)
-                s.nextRecent = 0
-            }
-            s.entries[Key(path: path, transform: transform)] = text
+            guard cost <= s.capacityBytes else { return }
+            if s.bytesHeld + cost > s.capacityBytes { s.removeAll() }
+            let key = Key(path: path, transform: transform)
+            if let old = s.entries.updateValue(text, forKey: key) { s.bytesHeld -= Self.cost(path, old) }
+            s.bytesHeld += cost
             s.remember(address, path, transform, text)
         }
     }

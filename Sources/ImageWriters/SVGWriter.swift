@@ -34,6 +34,24 @@ public enum SVGWriter {
         return bytes
     }
 
+    /// Gives the SVG writer's caches, path data (`Caches.svgPathData`) and document templates
+    /// (`Caches.svgDocuments`), their shares of `caches`; 0 keeps nothing (the documents are the
+    /// same bytes either way). Process-wide; thread-safe.
+    public static func setCacheBudget(_ caches: Caches) {
+        SVGPathDataCache.setCapacityBytes(caches.svgPathData)
+        SVGDocumentTemplates.setCapacityBytes(caches.svgDocuments)
+    }
+
+    /// The capacities of the path data and template caches, bytes.
+    public static var cacheCapacities: (pathData: Int, documents: Int) {
+        (SVGPathDataCache.capacityBytes, SVGDocumentTemplates.capacityBytes)
+    }
+
+    /// The bytes the path data and template caches hold.
+    public static var cacheBytesHeld: (pathData: Int, documents: Int) {
+        (SVGPathDataCache.bytesHeld, SVGDocumentTemplates.bytesHeld)
+    }
+
     /// One SVG that shows `light`, or `dark` where the viewer prefers a dark colour scheme
     /// (`@media (prefers-color-scheme: dark)` in a `<style>` element, Media Queries level 5).
     /// - Throws: `SVGWriterError.scenesDiffer` unless the two differ only in their colours.

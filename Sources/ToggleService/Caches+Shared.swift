@@ -6,8 +6,8 @@ import Utilities
 
 extension Caches {
     /// Gives the process-wide caches (fills, shadows, scaled images, symbols, the shared
-    /// layout's runs, outlines and colour glyphs, and the PNG encoder's image data) their shares
-    /// of this budget. The server calls
+    /// layout's runs, outlines and colour glyphs, the PNG encoder's image data and the SVG
+    /// writer's path data and templates) their shares of this budget. The server calls
     /// it once at startup; the image cache and the memo of parsed requests belong to a responder
     /// and get theirs when made (`images`, `ToggleResponder.Configuration.preparedRequestBytes`).
     /// Until it is called, the shared caches hold `Caches.standard`'s shares.
@@ -18,5 +18,6 @@ extension Caches {
         SymbolCatalog.setCacheBytes(symbols)
         TextLayout.shared.setCacheBudget(self)
         PNGEncoder.setImageDataCacheBytes(imageData)
+        SVGWriter.setCacheBudget(self)
     }
 }

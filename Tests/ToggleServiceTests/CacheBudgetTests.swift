@@ -16,14 +16,20 @@ final class CacheBudgetTests: XCTestCase {
     }
 
     /// Toggles with shadows and symbols, labels in Latin text and emoji (runs, outlines, colour
-    /// glyphs, scaled bitmaps), at a few scales.
-    private func drawPictures() throws {
+    /// glyphs, scaled bitmaps), at a few scales, as PNG (twice, so the encoder offers its image
+    /// data again) and SVG (path data, templates).
+    @discardableResult
+    private func drawPictures() throws -> [[UInt8]] {
         let queries = ["on=1", "on=0&sym=moon.fill", "on=1&sym=mdi:home&scale=2", "on=1&sym=mdi:wifi&scale=3",
                        "style=button&label=Bold%20text", "style=button&label=%F0%9F%98%80%20hi&scale=2",
                        "style=switch&label=Wi-Fi&on=1", "style=symbol&label=Bold&on=1&scale=1.5"]
+        var pictures: [[UInt8]] = []
         for q in queries {
-            _ = try ToggleRequest(spec: try ToggleQuery(rawQuery: q).spec, format: .png).bytes()
+            for format in [ImageFormat.png, .png, .svg] {
+                pictures.append(try ToggleRequest(spec: try ToggleQuery(rawQuery: q).spec, format: format).bytes())
+            }
         }
+        return pictures
     }
 
     private func sharedCapacities() -> [String: Int] {
@@ -32,7 +38,8 @@ final class CacheBudgetTests: XCTestCase {
                 "resampledImages": ResampledImageCache.shared.capacityBytes,
                 "symbols": SymbolCatalog.cacheCapacityBytes, "shapedRuns": text.runs,
                 "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs,
-                "imageData": PNGEncoder.imageDataCacheBytes]
+                "imageData": PNGEncoder.imageDataCacheBytes, "svgPathData": SVGWriter.cacheCapacities.pathData,
+                "svgDocuments": SVGWriter.cacheCapacities.documents]
     }
 
     private func sharedBytesHeld() -> [String: Int] {
@@ -41,7 +48,8 @@ final class CacheBudgetTests: XCTestCase {
                 "resampledImages": ResampledImageCache.shared.bytesHeld,
                 "symbols": SymbolCatalog.cacheBytesHeld, "shapedRuns": text.runs,
                 "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs,
-                "imageData": PNGEncoder.imageDataCacheCounts.bytes]
+                "imageData": PNGEncoder.imageDataCacheCounts.bytes, "svgPathData": SVGWriter.cacheBytesHeld.pathData,
+                "svgDocuments": SVGWriter.cacheBytesHeld.documents]
     }
 
     func testASmallBudgetReachesEveryCache() {
@@ -49,7 +57,8 @@ final class CacheBudgetTests: XCTestCase {
         Caches(totalBytes: 64 << 10).applyToSharedCaches()
         XCTAssertEqual(sharedCapacities(), ["fills": 4 << 10, "shadows": 10 << 10, "resampledImages": 2 << 10,
                                             "symbols": 2 << 10, "shapedRuns": 2 << 10, "glyphOutlines": 2 << 10,
-                                            "colorGlyphs": 4 << 10, "imageData": 4 << 10])
+                                            "colorGlyphs": 4 << 10, "imageData": 4 << 10,
+                                            "svgPathData": 1 << 10, "svgDocuments": 1 << 10])
         var configuration = ToggleResponder.Configuration()
         configuration.preparedRequestBytes = Caches(totalBytes: 64 << 10).preparedRequests
         let responder = ToggleResponder(configuration: configuration)
@@ -77,6 +86,17 @@ final class CacheBudgetTests: XCTestCase {
         XCTAssertEqual(sharedBytesHeld().values.filter { $0 != 0 }, [])
         XCTAssertEqual(PreparedPictures(bytes: Caches(totalBytes: 0).preparedRequests).slotCount, 0)
         XCTAssertEqual(Caches(totalBytes: 0).images, 0)
+    }
+
+    /// The caches change the time, never the bytes: warm caches and none give the same files.
+    func testPicturesAreTheSameWithAndWithoutCaches() throws {
+        Caches.standard.applyToSharedCaches()
+        try drawPictures()
+        let cached = try drawPictures()
+        Caches(totalBytes: 0).applyToSharedCaches()
+        let uncached = try drawPictures()
+        XCTAssertEqual(cached.count, uncached.count)
+        for i in cached.indices { XCTAssertTrue(cached[i] == uncached[i], "picture \(i)") }
     }
 
     func testTheDefaultBudgetKeepsTheMemoAt4096Targets() {
