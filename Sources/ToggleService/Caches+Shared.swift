@@ -5,7 +5,7 @@ import TogglePicture
 import Utilities
 
 extension Caches {
-    /// Gives the process-wide caches (fills, shadows, scaled images, symbols, the shared
+    /// Gives the process-wide caches (fills, shadows, scaled images, symbols, style shapes, the shared
     /// layout's runs, outlines and colour glyphs, the PNG encoder's image data and the SVG
     /// writer's path data and templates) their shares of this budget. The server calls
     /// it once at startup; the image cache and the memo of parsed requests belong to a responder
@@ -16,6 +16,7 @@ extension Caches {
         ShadowCache.shared.setCapacityBytes(shadows)
         ResampledImageCache.shared.setCapacityBytes(resampledImages)
         SymbolCatalog.setCacheBytes(symbols)
+        StyleShapes.setCacheBytes(styleShapes)
         TextLayout.shared.setCacheBudget(self)
         PNGEncoder.setImageDataCacheBytes(imageData)
         SVGWriter.setCacheBudget(self)

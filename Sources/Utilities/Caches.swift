@@ -3,7 +3,7 @@
 ///
 /// | cache (owner)                              | share | of 64 MiB |
 /// |--------------------------------------------|-------|-----------|
-/// | `images`: encoded responses (ImageCache)   | rest  | 24 MiB    |
+/// | `images`: encoded responses (ImageCache)   | rest  | 23 MiB    |
 /// | `shadows`: blurred shadows (ShadowCache)   | 10/64 | 10 MiB    |
 /// | `preparedRequests`: parsed requests (memo) | 8/64  | 8 MiB     |
 /// | `fills`: fill coverage (FillCache)         | 4/64  | 4 MiB     |
@@ -15,6 +15,7 @@
 /// | `imageData`: PNG IDAT chunks (CPNGEncoder) | 4/64  | 4 MiB     |
 /// | `svgPathData`: path text (SVGWriter)       | 1/64  | 1 MiB     |
 /// | `svgDocuments`: templates (SVGWriter)      | 1/64  | 1 MiB     |
+/// | `styleShapes`: tracks and knobs            | 1/64  | 1 MiB     |
 ///
 /// `images` gets what the others leave (so the shares add up to `totalBytes` exactly, whatever
 /// the rounding). A total of 0 gives every cache 0 bytes: nothing is cached anywhere. Each cache
@@ -35,7 +36,7 @@ public struct Caches: Sendable, Equatable {
     /// Each share but `images`'s, in 64ths of the total.
     private static let sixtyFourths = (shadows: 10, preparedRequests: 8, fills: 4, colorGlyphs: 4,
                                        shapedRuns: 2, glyphOutlines: 2, resampledImages: 2, symbols: 2,
-                                       imageData: 4, svgPathData: 1, svgDocuments: 1)
+                                       imageData: 4, svgPathData: 1, svgDocuments: 1, styleShapes: 1)
 
     /// - Parameter totalBytes: the budget of all caches together; 0 (or less) disables caching.
     public init(totalBytes: Int) {
@@ -67,12 +68,14 @@ public struct Caches: Sendable, Equatable {
     public var svgPathData: Int { share(Self.sixtyFourths.svgPathData) }
     /// SVG documents kept as templates (ImageWriters' `SVGDocumentTemplates`), bytes.
     public var svgDocuments: Int { share(Self.sixtyFourths.svgDocuments) }
+    /// The styles' track capsules and knob circles (TogglePicture's `StyleShapes`), bytes.
+    public var styleShapes: Int { share(Self.sixtyFourths.styleShapes) }
     /// Encoded images (ToggleService's `ImageCache`): what the other shares leave, bytes.
     public var images: Int { totalBytes - others.reduce(0, +) }
 
     private var others: [Int] {
         [shadows, preparedRequests, fills, colorGlyphs, shapedRuns, glyphOutlines, resampledImages, symbols,
-         imageData, svgPathData, svgDocuments]
+         imageData, svgPathData, svgDocuments, styleShapes]
     }
 
     /// Every share, by cache name, for tests and reports; they add up to `totalBytes`.
@@ -80,6 +83,6 @@ public struct Caches: Sendable, Equatable {
         ["images": images, "shadows": shadows, "preparedRequests": preparedRequests, "fills": fills,
          "colorGlyphs": colorGlyphs, "shapedRuns": shapedRuns, "glyphOutlines": glyphOutlines,
          "resampledImages": resampledImages, "symbols": symbols, "imageData": imageData,
-         "svgPathData": svgPathData, "svgDocuments": svgDocuments]
+         "svgPathData": svgPathData, "svgDocuments": svgDocuments, "styleShapes": styleShapes]
     }
 }

@@ -30,4 +30,19 @@ final class StyleShapesTests: XCTestCase {
         XCTAssertEqual(memo.path(for: .init(2, 2, 2, 2)), b)
         XCTAssertEqual(memo.count, 2)
     }
+
+    func testMemoStaysWithinItsBytes() {
+        let circle = Path.circle(center: Point(1, 1), radius: 1)
+        let memo = ShapeMemo(capacity: 64, capacityBytes: ShapeMemo.cost(circle) * 3)
+        for i in 0..<20 {
+            memo.keep(Path.circle(center: Point(1, 1), radius: Double(i + 1)), for: .init(Double(i), 0, 0, 0))
+            XCTAssertLessThanOrEqual(memo.bytesHeld, memo.capacityBytes)
+        }
+        XCTAssertGreaterThan(memo.count, 0)
+        memo.setCapacityBytes(0)
+        XCTAssertEqual(memo.bytesHeld, 0)
+        memo.keep(circle, for: .init(99, 0, 0, 0))
+        XCTAssertEqual(memo.count, 0)
+        XCTAssertNil(memo.path(for: .init(99, 0, 0, 0)))
+    }
 }

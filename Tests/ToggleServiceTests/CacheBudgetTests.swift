@@ -39,7 +39,7 @@ final class CacheBudgetTests: XCTestCase {
                 "symbols": SymbolCatalog.cacheCapacityBytes, "shapedRuns": text.runs,
                 "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs,
                 "imageData": PNGEncoder.imageDataCacheBytes, "svgPathData": SVGWriter.cacheCapacities.pathData,
-                "svgDocuments": SVGWriter.cacheCapacities.documents]
+                "svgDocuments": SVGWriter.cacheCapacities.documents, "styleShapes": StyleShapes.cacheCapacityBytes]
     }
 
     private func sharedBytesHeld() -> [String: Int] {
@@ -49,7 +49,7 @@ final class CacheBudgetTests: XCTestCase {
                 "symbols": SymbolCatalog.cacheBytesHeld, "shapedRuns": text.runs,
                 "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs,
                 "imageData": PNGEncoder.imageDataCacheCounts.bytes, "svgPathData": SVGWriter.cacheBytesHeld.pathData,
-                "svgDocuments": SVGWriter.cacheBytesHeld.documents]
+                "svgDocuments": SVGWriter.cacheBytesHeld.documents, "styleShapes": StyleShapes.cacheBytesHeld]
     }
 
     func testASmallBudgetReachesEveryCache() {
@@ -58,7 +58,7 @@ final class CacheBudgetTests: XCTestCase {
         XCTAssertEqual(sharedCapacities(), ["fills": 4 << 10, "shadows": 10 << 10, "resampledImages": 2 << 10,
                                             "symbols": 2 << 10, "shapedRuns": 2 << 10, "glyphOutlines": 2 << 10,
                                             "colorGlyphs": 4 << 10, "imageData": 4 << 10,
-                                            "svgPathData": 1 << 10, "svgDocuments": 1 << 10])
+                                            "svgPathData": 1 << 10, "svgDocuments": 1 << 10, "styleShapes": 1 << 10])
         var configuration = ToggleResponder.Configuration()
         configuration.preparedRequestBytes = Caches(totalBytes: 64 << 10).preparedRequests
         let responder = ToggleResponder(configuration: configuration)
