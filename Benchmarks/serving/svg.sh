@@ -6,7 +6,8 @@
 # SERVER_CPU, access log off, alternating rounds, median of per-round ratios (target >= 0.5).
 # Usage: Benchmarks/serving/svg.sh [rounds=3] [seconds=6] [connections=64]   Env: SKIP_BUILD=1,
 # CACHE_BYTES (the SVG server's --cache-bytes, default 0; with a cache every request is still a
-# miss, as every picture is new, but the miss also pays for the key, the insert and evictions).
+# miss, as every picture is new, but the miss also pays for the key, the insert and evictions;
+# 0 also turns off the SVG path data and document templates).
 set -eu
 . "$(dirname "$0")/common.sh"
 rounds=${1:-3}; secs=${2:-6}; conns=${3:-64}

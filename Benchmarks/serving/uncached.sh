@@ -12,7 +12,8 @@
 # Env: SCALES (default "1 2"), SKIP_BUILD=1, SERVER_BIN (the build to measure), BASELINE_BIN (an
 # older build, e.g. main's, also run uncached in every round: prints new / baseline req/s too),
 # CACHE_BYTES (both services' --cache-bytes, default 0; with a cache every request is still a
-# miss, as every picture is new, but the miss also pays for the key, the insert and evictions).
+# miss, as every picture is new, but the miss also pays for the key, the insert and evictions;
+# 0 also turns off the PNG encoder's image-data reuse, so off toggles run zlib too).
 set -eu
 . "$(dirname "$0")/common.sh"
 rounds=${1:-3}; secs=${2:-10}; conns=${3:-64}
