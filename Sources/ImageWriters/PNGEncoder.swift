@@ -85,6 +85,10 @@ public struct PNGEncoder: Sendable {
     /// budget (`setImageDataCacheBytes`), `Caches.standard`'s share until then.
     public static var imageDataCacheBytes: Int { tis_png_image_data_cache_capacity() }
 
+    /// The image-data cache's capacity before `setImageDataCacheBytes` is first called, bytes
+    /// (the C default, which must be `Caches.standard.imageData`).
+    package static var defaultImageDataCacheBytes: Int { Int(TIS_PNG_IMAGE_DATA_CACHE_DEFAULT_BYTES) }
+
     /// Sets the image-data cache's capacity to `bytes` (0 or less: nothing is kept), dropping
     /// entries until it holds no more. Process-wide; thread-safe.
     public static func setImageDataCacheBytes(_ bytes: Int) {

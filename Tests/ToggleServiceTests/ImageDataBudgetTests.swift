@@ -28,6 +28,10 @@ final class ImageDataBudgetTests: XCTestCase {
         }
     }
 
+    func testTheEncodersDefaultIsTheStandardShare() {
+        XCTAssertEqual(PNGEncoder.defaultImageDataCacheBytes, Caches.standard.imageData)
+    }
+
     func testASmallBudgetBoundsTheImageDataCache() {
         // 1 MiB: a 64 KiB share, offered about 1.3 MB.
         let caches = Caches(totalBytes: 1 << 20)
