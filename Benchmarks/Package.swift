@@ -48,7 +48,7 @@ let package = Package(
                           dependencies: service("Geometry", "Raster", "Scene", "SceneRaster"),
                           path: "raster/Sources/raster-bench"),
         .executableTarget(name: "serving-bench",
-                          dependencies: service("ToggleService", "QueryLanguage", "Observability", "HTTPServer"),
+                          dependencies: service("ToggleService", "QueryLanguage", "Observability", "HTTPServer", "Utilities"),
                           path: "serving/Sources/serving-bench"),
     ]
 )

@@ -5,12 +5,13 @@
 // Usage: serving-bench REQUESTS [--access-log on|off] [--target /toggle?on=1] [--cache-bytes N]
 //        [--vary-color]   (each request appends &color=RRGGBB, a new colour each time, stepping
 //                          as Benchmarks/serving/uncached.lua does, so no memo or cache can help)
-//        serving-bench --render ITERATIONS [SCALE...]   (render + encode only, no server)
+//        serving-bench --render ITERATIONS [--uncached] [SCALE...]   (render + encode only, no server)
 // One keep-alive connection, one request at a time; warms up with 50 requests first.
 // Prints "requests=N us_per_request=T bytes=B".
 import Dispatch
 import HTTPServer
 import ToggleService
+import Utilities
 #if canImport(Glibc)
 import Glibc
 import QueryLanguage
@@ -19,20 +20,39 @@ import Observability
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-// `serving-bench --render ITERATIONS SCALE...`: microseconds per toggle for the service's whole
-// image path, ToggleRequest(spec:format: .png).bytes() (draw the default "on" toggle, encode PNG with tEXt chunks), for
-// Benchmarks/raster/render-encode.sh. Prints "swift-png scale=S us_per_toggle=T bytes=B".
+// `serving-bench --render ITERATIONS [--uncached] SCALE...`: microseconds per toggle for the
+// service's whole image path, ToggleRequest(spec:format: .png).bytes() (draw the default "on"
+// toggle, encode PNG with tEXt chunks), for Benchmarks/raster/render-encode.sh and peers.sh.
+// Warm by default: the same toggle each time, so the shared fill, shadow and symbol caches serve
+// it as they would in the service. `--uncached` gives every process-wide cache 0 bytes
+// (Caches(totalBytes: 0), as `--cache-bytes 0` does for toggle-server) and draws a new colour
+// each time (64 precomputed tints, stepping as --vary-color does), so nothing is reused: every
+// shape is swept, the shadow blurred, the symbol parsed and the image compressed.
+// Prints "swift-png scale=S us_per_toggle=T bytes=B".
 if arguments.first == "--render" {
-    let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000
-    let scales = arguments.count > 2 ? arguments.dropFirst(2).compactMap { Int($0) } : [1, 2, 3]
+    let uncached = arguments.contains("--uncached")
+    let rest = Array(arguments.dropFirst().filter { $0 != "--uncached" })
+    let iterations = rest.first.flatMap { Int($0) } ?? 1000
+    let scales = rest.count > 1 ? rest.dropFirst().compactMap { Int($0) } : [1, 2, 3]
+    if uncached { Caches(totalBytes: 0).applyToSharedCaches() }
     for scale in scales {
-        let spec = try ToggleQuery(rawQuery: "on=1&scale=\(scale)").spec
-        var bytes = 0
-        for _ in 0..<min(iterations, 50) { bytes = try ToggleRequest(spec: spec, format: .png).bytes().count }
+        // A fixed number of specs whatever ITERATIONS is, so that parsing them cancels out of a
+        // difference of two runs.
+        let specs = try (1...(uncached ? 64 : 1)).map { n in
+            let hex = String((n &* 2654435761) % 16777216, radix: 16)
+            let color = uncached ? "&color=" + String(repeating: "0", count: 6 - hex.count) + hex : ""
+            return try ToggleQuery(rawQuery: "on=1&scale=\(scale)\(color)").spec
+        }
+        var bytes = 0, next = 0
+        func render() throws -> Int {
+            next = (next + 1) % specs.count
+            return try ToggleRequest(spec: specs[next], format: .png).bytes().count
+        }
+        for _ in 0..<min(iterations, 50) { bytes = try render() }
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         let start = Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-        for _ in 0..<iterations { bytes = try ToggleRequest(spec: spec, format: .png).bytes().count }
+        for _ in 0..<iterations { bytes = try render() }
         clock_gettime(CLOCK_MONOTONIC, &ts)
         let us = (Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9 - start) / Double(max(1, iterations)) * 1e6
         print("swift-png scale=\(scale) us_per_toggle=\((us * 100).rounded() / 100) bytes=\(bytes)")
