@@ -1,0 +1,61 @@
+#!/bin/sh
+# Against other renderers: instructions per toggle (draw + PNG encode, the default "on" toggle) at
+# scales 1, 2 and 3 for
+#   ours, warm      serving-bench --render (the same toggle each time: the shared fill, shadow and
+#                   symbol caches and the PNG image-data cache serve it, as in the service)
+#   ours, uncached  serving-bench --render --uncached (every cache 0 bytes, a new colour each time)
+#   cairo           cairo_encode_bench.c (cairo_bench.c's toggle, cairo's PNG writer)
+#   skia            skia_toggle.py (the same toggle drawn by skia-python, Skia's PNG encoder)
+#   resvg           resvg_toggle.py (resvg-py rasterizing our own SVG of the toggle to PNG)
+# each counted with valgrind --tool=callgrind as the difference of an N and a 4N toggle run
+# divided by 3N, so start-up, Python's import and library loading cancel out; then each peer's
+# ratio to ours, warm and uncached (above 1: ours takes fewer instructions).
+# Needs valgrind, cc, pkg-config, libcairo2-dev, python3 with venv, and pip access the first time
+# (a venv under .build/peers-venv with the pinned versions below).
+# Usage: Benchmarks/raster/peers.sh [iterations=10]
+#   (TOGGLE_SERVER=path uses that toggle-server for the SVG instead of building one)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+scratch=${SCRATCH:-$root/.build-bench}
+n=${1:-10}
+skia_version=144.1
+resvg_version=0.5.0
+out=$(mktemp -d "${TMPDIR:-/tmp}/peers.XXXXXX")
+trap 'rm -rf "$out"' EXIT
+(cd "$root/Benchmarks" && swift build -c release --product serving-bench --scratch-path "$scratch" >/dev/null)
+ours="$scratch/release/serving-bench"
+if [ -z "${TOGGLE_SERVER:-}" ]; then
+    (cd "$root/Benchmarks" && swift build -c release --product toggle-server --scratch-path "$scratch" >/dev/null)
+    TOGGLE_SERVER="$scratch/release/toggle-server"
+fi
+${CC:-cc} ${CFLAGS:--O3} -I"$here" -o "$out/cairo_encode_bench" "$here/cairo_encode_bench.c" \
+    $(pkg-config --cflags --libs cairo) -lm
+venv="$root/.build/peers-venv"
+if ! "$venv/bin/python" -c "import skia, resvg_py" 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q "skia-python==$skia_version" "resvg-py==$resvg_version"
+fi
+py="$venv/bin/python"
+# Same hash seed in both runs, so one-time dictionary work does not differ between them.
+export SWIFT_DETERMINISTIC_HASHING=1
+ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 | awk '/refs:/ { gsub(",", "", $4); print $4 }'; }
+# per_toggle COMMAND...: the command is run with N, then 4N, in place of the word ITER.
+per_toggle() {
+    a=$(ir $(echo "$@" | sed "s/ITER/$n/")); b=$(ir $(echo "$@" | sed "s/ITER/$((4 * n))/"))
+    awk -v a="$a" -v b="$b" -v n="$n" 'BEGIN { printf "%d", (b - a) / (3 * n) }'
+}
+printf '%-5s %12s %12s %12s %12s %12s   %s\n' scale ours-warm ours-uncached cairo skia resvg \
+    "peer/ours: cairo skia resvg (warm | uncached)"
+for s in 1 2 3; do
+    "$TOGGLE_SERVER" render "/toggle.svg?on=1&scale=$s" >"$out/toggle@$s.svg"
+    w=$(per_toggle "$ours" --render ITER "$s")
+    u=$(per_toggle "$ours" --render ITER --uncached "$s")
+    c=$(per_toggle "$out/cairo_encode_bench" ITER "$s")
+    k=$(per_toggle "$py" "$here/skia_toggle.py" ITER "$s")
+    r=$(per_toggle "$py" "$here/resvg_toggle.py" ITER "$out/toggle@$s.svg")
+    awk -v s="$s" -v w="$w" -v u="$u" -v c="$c" -v k="$k" -v r="$r" 'BEGIN {
+        printf "%-5s %12d %12d %12d %12d %12d   %.2fx %.2fx %.2fx | %.2fx %.2fx %.2fx\n",
+            s, w, u, c, k, r, c / w, k / w, r / w, c / u, k / u, r / u }'
+done
+echo "iterations $n and $((4 * n)); skia-python $skia_version, resvg-py $resvg_version, $(pkg-config --modversion cairo | sed 's/^/cairo /'), $(valgrind --version)"
