@@ -6,8 +6,11 @@ extension PNGEncoder {
     /// a small image costs few bytes and most of a request's time: level 3 under 40,000 bytes of
     /// image data (scales 1 and 2), level 5 under 100,000 (scale 3 RGBA), level 8 above (scale 4
     /// and large sizes, which carry most of the bytes); zlib's hash table sized to the image; sRGB.
+    /// A picture of a million px or more (a long row or a card at scale 2 and up; no toggle
+    /// reaches it) goes back to level 3 (`largeStillLevel`).
     public static let rgba: PNGEncoder = {
         var encoder = PNGEncoder()
+        encoder.largeImageLevel = largeStillLevel
         encoder.filters = 0x08        // PNG_FILTER_NONE
         encoder.compressionLevel = 8
         encoder.smallImageLevels = [.init(belowBytes: 40_000, level: 3), .init(belowBytes: 100_000, level: 5)]
@@ -53,4 +56,31 @@ extension PNGEncoder {
         encoder.strategy = 0          // Z_DEFAULT_STRATEGY
         return encoder
     }()
+
+    /// zlib level 3 for a still of at least 1,000,000 px: there zlib at level 6 to 8 took most of
+    /// the request's instructions, level 3 about a third of level 6's for about 17 % more bytes
+    /// (a 200-character row at scale 2, `Benchmarks/worst/run.sh row-edge`; the figures are in
+    /// docs/performance.md, Worst requests). Every typical picture is smaller (the largest of
+    /// `Benchmarks/profile/compare-builds.py` is 474,880 px) and keeps its bytes.
+    public static let largeStillLevel = LargeImageLevel(pixels: 1_000_000, level: 3)
+
+    /// An animation of at least this many px over all its frames (frame count x canvas) is
+    /// compressed with `largeAnimationFrame`; `animationFrame` below it (a toggle at scale 4
+    /// that does not loop, 49 frames of 230 x 128 px, is 1.4 million).
+    public static let largeAnimationPixels = 2_000_000
+
+    /// `animationFrame` at zlib level 3, for animations of `largeAnimationPixels` or more: zlib
+    /// at level 7 took about half of such a request's instructions, level 3 a third of that for
+    /// about 24 % more bytes (a looping switch at scale 4, `Benchmarks/worst/run.sh
+    /// toggle-anim-edge`; docs/performance.md, Worst requests).
+    public static let largeAnimationFrame: PNGEncoder = {
+        var encoder = PNGEncoder.animationFrame
+        encoder.compressionLevel = 3
+        return encoder
+    }()
+
+    /// The encoder for the frames of an animation of `frames` frames of `width` x `height` px.
+    public static func animationFrames(frames: Int, width: Int, height: Int) -> PNGEncoder {
+        frames * width * height >= largeAnimationPixels ? largeAnimationFrame : animationFrame
+    }
 }

@@ -56,13 +56,16 @@ public enum SceneEncoder {
     static let paletteTrialBytes = 8 << 20
 
     /// Every frame drawn by the raster backend, compressed by libpng with
-    /// `PNGEncoder.animationFrame` and wrapped by `APNGWriter`: as one palette image when all the
+    /// `PNGEncoder.animationFrames(frames:width:height:)` and wrapped by `APNGWriter`: as one palette image when all the
     /// frames' colours fit a `FramePalette` (a quarter of the data for zlib), else RGBA. Frames
     /// are held, not written, only while that may still be the case.
     static func apng(_ animation: SceneAnimation, _ picture: PictureScenes) throws(SceneEncodingError) -> [UInt8] {
         func writer(_ palette: FramePalette?) -> APNGWriter {
             APNGWriter(width: animation.width, height: animation.height, frameCount: animation.frames.count,
-                       plays: animation.loops ? 0 : 1, encoder: .animationFrame, text: textChunks(picture),
+                       plays: animation.loops ? 0 : 1,
+                       encoder: .animationFrames(frames: animation.frames.count, width: animation.width,
+                                                 height: animation.height),
+                       text: textChunks(picture),
                        pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: picture.scale), palette: palette)
         }
         var palette: FramePalette? = FramePalette()
