@@ -45,9 +45,9 @@ public enum StyleShapes {
 
 /// Up to `capacity` paths by four numbers (compared by their bits, so -0.0 and 0.0 differ), the
 /// oldest replaced first when full, and at most `capacityBytes` (a path counts its elements, its
-/// key and `Caches.entryOverheadBytes`; emptied when one more would not fit, none kept at 0). Few geometries are in use at once (a size, scale and padding
-/// each; knobs at three positions, mirrored or not), so a lookup is a short linear search under
-/// one lock. Thread-safe.
+/// key and `Caches.entryOverheadBytes`; emptied when one more would not fit, none kept at 0).
+/// Few geometries are in use at once (a size, scale and padding each; knobs at three positions,
+/// mirrored or not), so a lookup is a short linear search under one lock. Thread-safe.
 final class ShapeMemo: Sendable {
     struct Key: Sendable {
         var bits: (UInt64, UInt64, UInt64, UInt64)
