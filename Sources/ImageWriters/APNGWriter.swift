@@ -1,3 +1,4 @@
+import Glibc
 import Raster
 
 /// How long a frame is shown: `numerator / denominator` seconds (APNG `fcTL` delay_num and
@@ -90,7 +91,7 @@ public struct APNGWriter: Sendable {
     /// A canvas's straight-alpha RGBA8 pixels, one UInt32 each in memory order (what
     /// `append(straightPixels:delay:)` and `FramePalette` take).
     public static func straightPixels(_ canvas: Canvas) -> [UInt32] {
-        canvas.straightAlphaPixels().withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        canvas.straightAlphaWords()
     }
 
     /// Appends the next frame, `width * height` straight-alpha pixels as `straightPixels(_:)`
@@ -161,43 +162,57 @@ public struct APNGWriter: Sendable {
             try appendFrameData([0], width: 1, height: 1)
             return
         }
-        let w = box.x1 - box.x0, h = box.y1 - box.y0
-        // OVER works when every changed pixel is opaque in the new frame: then source-over of
-        // that pixel gives it exactly, and a transparent pixel leaves the previous one showing.
-        var allChangedOpaque = true
-        var crop = [UInt32](repeating: 0, count: w * h)
-        var masked = [UInt32](repeating: 0, count: w * h)
-        for y in box.y0..<box.y1 {
-            for x in box.x0..<box.x1 {
-                let i = y * width + x, j = (y - box.y0) * w + (x - box.x0)
-                let p = pixels[i]
-                crop[j] = p
-                if p != previous[i] {
-                    masked[j] = p
-                    // Byte 3 of each pixel in memory is alpha; UInt32 holds memory order.
-                    if withUnsafeBytes(of: p, { $0[3] }) != 255 { allChangedOpaque = false }
-                }
-            }
-        }
-        let blend: BlendOp = allChangedOpaque ? .over : .source
-        appendFrameControl(x: box.x0, y: box.y0, width: w, height: h, delay: delay, blend: blend)
-        try appendFrameData(blend == .over ? masked : crop, width: w, height: h)
+        let (crop, masked) = Self.crop(pixels, previous, width: width, box: box)
+        let blend: BlendOp = masked != nil ? .over : .source
+        appendFrameControl(x: box.x0, y: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0, delay: delay,
+                           blend: blend)
+        try appendFrameData(masked ?? crop, width: box.x1 - box.x0, height: box.y1 - box.y0)
     }
 
-    /// The smallest box holding every pixel that differs; nil when none does.
+    /// `pixels` inside `box`, and the same with every pixel equal to `previous` made transparent
+    /// when each changed pixel is opaque (nil otherwise). OVER works only then: source-over of an
+    /// opaque pixel gives it exactly, and a transparent pixel leaves the previous one showing.
+    static func crop(_ pixels: [UInt32], _ previous: [UInt32], width: Int,
+                     box: (x0: Int, y0: Int, x1: Int, y1: Int)) -> (crop: [UInt32], masked: [UInt32]?) {
+        let w = box.x1 - box.x0
+        var crop: [UInt32] = [], masked: [UInt32] = []
+        crop.reserveCapacity(w * (box.y1 - box.y0))
+        masked.reserveCapacity(w * (box.y1 - box.y0))
+        var allChangedOpaque = true
+        for y in box.y0..<box.y1 {
+            let row = y * width + box.x0
+            crop.append(contentsOf: pixels[row..<(row + w)])
+            guard allChangedOpaque else { continue }
+            for i in row..<(row + w) {
+                let p = pixels[i]
+                // Alpha is the last byte in memory of each pixel, the high byte of its little-endian value.
+                guard p != previous[i] else { masked.append(0); continue }
+                if UInt32(littleEndian: p) >> 24 != 255 { allChangedOpaque = false; break }
+                masked.append(p)
+            }
+        }
+        return (crop, allChangedOpaque ? masked : nil)
+    }
+
+    /// The smallest box holding every pixel that differs; nil when none does. Equal rows are
+    /// skipped whole by `memcmp`; a changed row is searched from both ends.
     static func changedBox(_ a: [UInt32], _ b: [UInt32], width: Int,
                            height: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        precondition(a.count == width * height && b.count == a.count)
         var x0 = width, y0 = height, x1 = 0, y1 = 0
-        for y in 0..<height {
-            let row = y * width
-            var first = -1, last = -1
-            for x in 0..<width where a[row + x] != b[row + x] {
-                if first < 0 { first = x }
-                last = x
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
+                for y in 0..<height {
+                    let row = y * width
+                    guard memcmp(pa + row, pb + row, width * 4) != 0 else { continue }
+                    var first = row, last = row + width - 1
+                    while pa[first] == pb[first] { first += 1 }
+                    while pa[last] == pb[last] { last -= 1 }
+                    x0 = min(x0, first - row); x1 = max(x1, last - row + 1)
+                    y0 = min(y0, y); y1 = y + 1
+                }
             }
-            guard first >= 0 else { continue }
-            x0 = min(x0, first); x1 = max(x1, last + 1)
-            y0 = min(y0, y); y1 = y + 1
         }
         return x1 > x0 ? (x0, y0, x1, y1) : nil
     }

@@ -39,6 +39,22 @@ final class APNGWriterTests: XCTestCase {
         XCTAssertEqual(controls.map { $0[24] }, [0, 0, 0], "dispose NONE")
     }
 
+    func testChangedBoxSpansTheFirstAndLastDifferingPixels() {
+        let width = 7, height = 5
+        let a = [UInt32](repeating: 0xFF00_00FF, count: width * height)
+        XCTAssertNil(APNGWriter.changedBox(a, a, width: width, height: height))
+        var b = a
+        b[1 * width + 5] = 0  // (5, 1)
+        b[3 * width + 1] = 0  // (1, 3)
+        b[3 * width + 2] = 0  // (2, 3)
+        let box = APNGWriter.changedBox(a, b, width: width, height: height)
+        XCTAssertEqual(box.map { [$0.x0, $0.y0, $0.x1, $0.y1] }, [1, 1, 6, 4])
+        var corners = a
+        corners[0] = 1; corners[width * height - 1] = 1
+        let whole = APNGWriter.changedBox(a, corners, width: width, height: height)
+        XCTAssertEqual(whole.map { [$0.x0, $0.y0, $0.x1, $0.y1] }, [0, 0, width, height])
+    }
+
     func testWrongFrameCountIsAnError() throws {
         var writer = APNGWriter(width: 2, height: 2, frameCount: 2, encoder: PNGEncoder())
         try writer.append(Canvas(width: 2, height: 2), delay: FrameDelay(numerator: 1, denominator: 60))

@@ -101,6 +101,29 @@ private func directGaussian(_ mask: CoverageMask, sigma: Double) -> [Double] {
         #expect(Array(straight[4..<8]) == [0, 0, 0, 0])
     }
 
+    /// Every premultiplied channel value at every alpha, converted by `straightAlphaWords`, against
+    /// c x 255 / a rounded to nearest in Double (capped at 255; alpha 0 gives 0,0,0,0).
+    @Test func straightAlphaWordsAtEveryAlpha() {
+        var canvas = Canvas(width: 256, height: 256)
+        for a in 0..<256 { for c in 0..<256 {
+            let i = (a * 256 + c) * 4
+            canvas.pixels[i] = UInt8(c); canvas.pixels[i + 1] = UInt8(255 - c); canvas.pixels[i + 2] = UInt8(c / 2)
+            canvas.pixels[i + 3] = UInt8(a)
+        } }
+        func straight(_ c: Int, _ a: Int) -> UInt8 {
+            a == 0 ? 0 : a == 255 ? UInt8(c) : UInt8(min(255, (Double(c * 255) / Double(a)).rounded(.toNearestOrAwayFromZero)))
+        }
+        let words = canvas.straightAlphaWords()
+        var mismatches = 0
+        for a in 0..<256 { for c in 0..<256 {
+            let bytes = withUnsafeBytes(of: words[a * 256 + c]) { Array($0) }
+            let expected = [straight(c, a), straight(255 - c, a), straight(c / 2, a), UInt8(a)]
+            if bytes != expected { mismatches += 1 }
+        } }
+        #expect(mismatches == 0)
+        #expect(words.withUnsafeBytes { Array($0) } == canvas.straightAlphaPixels())
+    }
+
     @Test func compositeVisitsOnlyTheMasksBox() throws {
         var canvas = Canvas(width: 20, height: 10)
         canvas.fillAll(.black)
