@@ -9,9 +9,9 @@ import QueryLanguage
 
 /// A parsed picture request (`PictureRequest`): what to draw, its cache key and ETag, what making
 /// it costs, and the response fields. A class: the memo hands out a reference per request, not a
-/// copy of its fields. `@unchecked Sendable`: its one mutable property, the ready head, is
-/// guarded by a lock of `ReadyHead.locks`, and every other property is a constant.
-final class PreparedPicture: @unchecked Sendable {
+/// copy of its fields. Sendable: its one mutable part, the ready head, is behind a lock of its
+/// own, and every other property is a constant.
+final class PreparedPicture: Sendable {
     let picture: any PictureRequest
     /// The estimated CPU seconds of making the picture (`HTTPWork.estimatedSeconds`).
     let estimatedSeconds: Double
@@ -23,11 +23,8 @@ final class PreparedPicture: @unchecked Sendable {
     let cacheKey: ImageCache.Key?
     /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
     /// the cached image has the same length; kept only with an image cache (`cacheKey` not nil),
-    /// where something reuses it. Guarded by `ReadyHead.locks[lockIndex]`: a lock of its own per
-    /// prepared request was three allocations (and a mutex to set up) per new query, which a miss
-    /// paid whether or not the query ever came again.
-    private var readyHead: ReadyHead?
-    private let lockIndex: Int
+    /// where something reuses it.
+    private let readyHead = Locked<ReadyHead?>(nil)
 
     /// - Parameters:
     ///   - key: the picture's canonical key, when there is an image cache to look it up in.
@@ -39,24 +36,17 @@ final class PreparedPicture: @unchecked Sendable {
         self.entityTag = entityTag
         self.fields = fields
         self.cacheKey = key.map { ImageCache.Key(bytes: $0, fnv1a: keyHash) }
-        self.lockIndex = Int(truncatingIfNeeded: keyHash >> 58) & (ReadyHead.lockCount - 1)
     }
     /// The kept head if it was made for a body of `bodyLength` bytes.
     func readyHead(forBodyLength bodyLength: Int) -> ReadyHead? {
         guard cacheKey != nil else { return nil }
-        let lock = ReadyHead.locks[lockIndex]
-        lock.lock()
-        defer { lock.unlock() }
-        return readyHead.flatMap { $0.bodyLength == bodyLength ? $0 : nil }
+        return readyHead.withLock { head in head.flatMap { $0.bodyLength == bodyLength ? $0 : nil } }
     }
 
     /// Keeps `made` for the next 200 with a body of its length (nothing without an image cache).
     func keepReadyHead(_ made: ReadyHead) {
         guard cacheKey != nil else { return }
-        let lock = ReadyHead.locks[lockIndex]
-        lock.lock()
-        readyHead = made
-        lock.unlock()
+        readyHead.withLock { $0 = made }
     }
 }
 
@@ -67,11 +57,6 @@ struct ReadyHead {
     var fields: HTTPFields
     var bytes: [UInt8]
     var bodyLength: Int
-
-    /// Locks shared by all prepared queries, each guarding the ready heads of the queries whose
-    /// key hash picks it (held for a copy of three words, so sharing costs no waiting to speak of).
-    static let lockCount = 64
-    static let locks: [NSLock] = (0..<lockCount).map { _ in NSLock() }
 }
 
 /// Parsed picture requests by their target as sent, so a repeated request (the common case:
