@@ -97,13 +97,11 @@ public struct Canvas: Sendable {
     /// The pixels with straight (non-premultiplied) alpha, as PNG stores them: each colour
     /// channel divided by alpha, rounded to nearest; fully transparent pixels become 0,0,0,0.
     public func straightAlphaPixels() -> [UInt8] {
-        var out = pixels
-        Self.unpremultiply(&out)
-        return out
+        straightAlphaWords().withUnsafeBytes { Array($0) }
     }
 
-    /// The pixels with straight alpha as `straightAlphaPixels()` gives them, one UInt32 per pixel
-    /// holding its 4 bytes in memory order (R, G, B, A). Opaque and fully transparent pixels take
+    /// The pixels with straight alpha, one UInt32 per pixel holding its 4 bytes in memory order
+    /// (R, G, B, A), as `straightAlphaPixels()` lists them. Opaque and fully transparent pixels take
     /// a word's test each, so an animation's frames convert at a few instructions a pixel
     /// (`Benchmarks/worst/run.sh button-anim`).
     public func straightAlphaWords() -> [UInt32] {
@@ -134,7 +132,7 @@ public struct Canvas: Sendable {
     }
 
     /// Straight colour of premultiplied channel c at alpha a, at index a x 256 + c: c x 255 / a
-    /// rounded to nearest, at most 255 (as `unpremultiply`); row 0 is unused.
+    /// rounded to nearest, at most 255; row 0 is unused.
     private static let straightChannel: [UInt8] = (0..<65_536).map { i in
         let a = UInt32(i >> 8), c = UInt32(i & 0xFF)
         return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
@@ -146,24 +144,5 @@ public struct Canvas: Sendable {
         let out = pixels
         pixels = []
         return out
-    }
-
-    /// Premultiplied to straight alpha in place, 4 bytes per pixel; opaque pixels are unchanged.
-    private static func unpremultiply(_ pixels: inout [UInt8]) {
-        pixels.withUnsafeMutableBufferPointer { px in
-            var i = 0
-            while i < px.count {
-                let a = px[i + 3]
-                if a == 0 {
-                    px[i] = 0; px[i + 1] = 0; px[i + 2] = 0
-                } else if a < 255 {
-                    let a32 = UInt32(a)
-                    px[i] = UInt8(min(255, (UInt32(px[i]) * 255 + a32 / 2) / a32))
-                    px[i + 1] = UInt8(min(255, (UInt32(px[i + 1]) * 255 + a32 / 2) / a32))
-                    px[i + 2] = UInt8(min(255, (UInt32(px[i + 2]) * 255 + a32 / 2) / a32))
-                }
-                i += 4
-            }
-        }
     }
 }
