@@ -69,10 +69,11 @@ public enum SceneEncoder {
                        pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: picture.scale), palette: palette)
         }
         var palette: FramePalette? = FramePalette()
+        let movingFills = FillCache(capacityBytes: movingFrameFillBytes)
         var held: [(pixels: [UInt32], delay: FrameDelay)] = []
         var rgba: APNGWriter? = nil
         for frame in animation.frames {
-            let pixels = APNGWriter.straightPixels(try render(frame))
+            let pixels = APNGWriter.straightPixels(try render(frame, movingFills: movingFills))
             if rgba == nil, palette?.insert(contentsOf: pixels) == true,
                (held.count + 1) * pixels.count * 4 <= paletteTrialBytes {
                 held.append((pixels, frame.delay))
@@ -96,11 +97,18 @@ public enum SceneEncoder {
         do { return try body() } catch { throw .png(error) }
     }
 
-    /// One frame drawn by the raster backend, with the shared caches where the frame allows.
-    static func render(_ frame: SceneAnimation.Frame) throws(SceneEncodingError) -> Canvas {
+    /// Most bytes of fill coverage one animation keeps for its moving frames (a 200-character
+    /// label's runs at scale 2 are about 1 MB).
+    static let movingFrameFillBytes = 8 << 20
+
+    /// One frame drawn by the raster backend: a rest pose with the shared caches (it is a still
+    /// too); a moving frame with `movingFills`, the animation's own, so that what stays put
+    /// (a row's label, the track) is rasterized once per animation, even with the shared caches
+    /// off or full, and a knob's one-off positions never fill the shared cache.
+    static func render(_ frame: SceneAnimation.Frame, movingFills: FillCache) throws(SceneEncodingError) -> Canvas {
         do {
             return try SceneRasterizer.render(frame.scene, shadows: frame.usesCaches ? .shared : nil,
-                                              fills: frame.usesCaches ? .shared : nil)
+                                              fills: frame.usesCaches ? .shared : movingFills)
         } catch {
             throw .raster(error)
         }
