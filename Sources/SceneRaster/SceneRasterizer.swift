@@ -9,6 +9,9 @@ import Scene
 /// `ShadowCache`, fills' coverage from a `FillCache`, and the `hiddenUnder` hint (pixels an opaque disc drawn later covers are
 /// neither blurred nor composited; the bytes are the same without the hint).
 public enum SceneRasterizer {
+    /// Most bytes of scaled images one `render` keeps for the scene's repeats.
+    static let scaledImageBytesPerScene = 4 << 20
+
     /// `scene` drawn on a transparent canvas of `scene.width` x `scene.height` px. Blurred
     /// shadows come from `shadows` when it holds the same geometry (nil: always blur), fills'
     /// coverage from `fills` (nil: always rasterize), scaled bitmaps from `images` (nil: always
@@ -18,6 +21,9 @@ public enum SceneRasterizer {
                               images: ResampledImageCache? = .shared) throws(RasterError) -> Canvas {
         var canvas = Canvas(width: scene.width, height: scene.height)
         var scratch = RasterScratch()
+        // A scene's repeated images (a label's emoji) scale once, also when `images` keeps
+        // nothing; up to `scaledImageBytesPerScene` of them.
+        var scaledHere: [ResampledImageCache.Key: [UInt8]] = [:], scaledBytes = 0
         for operation in scene.operations {
             switch operation {
             case .paint(let color):
@@ -49,8 +55,13 @@ public enum SceneRasterizer {
             case .image(let image):
                 let opacity = min(max(image.opacity, 0), 1)
                 guard opacity > 0 else { continue }
-                let pixels = images?.pixels(for: image)
+                let key = ResampledImageCache.Key(bitmap: image.bitmap, width: image.width, height: image.height)
+                let pixels = scaledHere[key] ?? images?.pixels(for: image)
                     ?? ImageResampling.resampled(image.bitmap, width: image.width, height: image.height)
+                if scaledHere[key] == nil, scaledBytes + pixels.count <= scaledImageBytesPerScene {
+                    scaledHere[key] = pixels
+                    scaledBytes += pixels.count
+                }
                 var picture = Canvas(width: image.width, height: image.height, premultipliedPixels: pixels)
                 if opacity < 1 { picture.multiply(by: opacity) }
                 canvas.draw(picture, x: image.x, y: image.y)

@@ -157,6 +157,8 @@ public final class TextLayout: Sendable {
     /// run's size, pt x `scale`, its corners rounded to the pixel grid. Opacity 1.
     public func images(of block: TextBlock, x: Double, y: Double, boxWidth: Double, scale: Double) -> [SceneImage] {
         var images: [SceneImage] = []
+        // A label's repeated emoji decode once, also when `colorGlyphs` keeps nothing.
+        var decoded: [GlyphKey: RGBABitmap?] = [:]
         for (index, line) in block.lines.enumerated() {
             let baseline = y + block.baseline(ofLine: index)
             var pen = x + block.lineStart(ofLine: index, boxWidth: boxWidth)
@@ -169,7 +171,10 @@ public final class TextLayout: Sendable {
                 let perUnit = run.size / Double(font.unitsPerEm)
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance }
-                    guard let bitmap = colorGlyph(font: run.font, glyph: glyph.glyph),
+                    let key = GlyphKey(font: run.font, glyph: glyph.glyph)
+                    let made = decoded[key] ?? colorGlyph(font: run.font, glyph: glyph.glyph)
+                    decoded[key] = made
+                    guard let bitmap = made,
                           let box = font.glyphBox(glyph.glyph) else { continue }
                     let left = ((pen + glyph.xOffset + box.left * perUnit) * scale).rounded()
                     let top = ((baseline - glyph.yOffset - box.top * perUnit) * scale).rounded()
