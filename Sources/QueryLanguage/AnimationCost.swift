@@ -13,17 +13,22 @@ enum AnimationCost {
     /// - Parameters: animatePair: the `animate` parameter as sent; causes: what makes the frame
     ///   large, as the 400 names it ("scale 4, size accessibility5, pad 8").
     /// - Throws: `ParameterError` "animation too large" on `animate`, with the frame count, the
-    ///   frame's size, the total and the limit.
+    ///   frame's size, the total, the limit and the remedies that apply (a lower fps unless it is
+    ///   the lowest, loop=0 when it loops, a smaller picture).
     static func check(_ animation: ToggleAnimation, animatePair: QueryDecoder.Pair?,
                       causes: String) throws(ParameterError) {
         guard let (w, h) = try? animation.canvasSize() else { return }
         let frames = animation.frames.count
         guard frames * w * h > maximumPixels else { return }
+        let fps = animation.transition.motion.framesPerSecond
+        let remedies = [fps > ToggleMotion.framesPerSecondRange.lowerBound ? "a lower fps" : nil,
+                        animation.loops ? "loop=0" : nil].compactMap { $0 }
         throw ParameterError(error: "animation too large", parameter: animatePair?.name ?? "animate",
                              value: animatePair?.value ?? "1",
                              expected: "an animation of at most \(maximumPixels) px over all its frames (this one is "
-                                 + "\(frames) frames of \(w) x \(h) px, \(frames * w * h) px, at fps "
-                                 + "\(animation.transition.motion.framesPerSecond), loop \(animation.loops ? 1 : 0), "
-                                 + "\(causes)): a lower fps, loop=0, or a lower scale, size or pad")
+                                 + "\(frames) frames of \(w) x \(h) px, \(frames * w * h) px, at fps \(fps), "
+                                 + "loop \(animation.loops ? 1 : 0), \(causes)): "
+                                 + remedies.map { $0 + ", " }.joined() + (remedies.isEmpty ? "" : "or ")
+                                 + "a lower scale, size or pad")
     }
 }

@@ -38,6 +38,17 @@ final class WorstRequestTests: XCTestCase {
         XCTAssertNoThrow(try RowQuery(rawQuery: "label=\(Self.longLabel)&width=1200&scale=1&animate=1&loop=1&fps=60&on=1"))
     }
 
+    func testAnimationTooLargeSuggestsOnlyRemediesThatApply() throws {
+        // Played once at the lowest fps, only a smaller picture helps.
+        // 10 frames of 729 x 441 px: an accessibility5 switch with 10 pt of pad each way at scale 4.
+        let e = try XCTUnwrap(rejection("animate=1&fps=10&size=accessibility5&on=1&scale=4&pad=10"))
+        XCTAssertEqual(e.error, "animation too large")
+        XCTAssertTrue(e.expected.hasSuffix("fps 10, loop 0, scale 4, size accessibility5, pad 10): "
+                                           + "a lower scale, size or pad"), e.expected)
+        XCTAssertFalse(e.expected.contains("loop=0"), e.expected)
+        XCTAssertFalse(e.expected.contains("a lower fps"), e.expected)
+    }
+
     func testStillRowOverThreeAndAHalfMillionPixelsIsA400OnScale() throws {
         // 1200 pt x 682 pt at accessibility5: scale 2 is 2400 x 1364 px, 2.1 is 2520 x 1432.
         let q = "label=\(Self.longLabel)&width=1200&size=accessibility5&scale="
