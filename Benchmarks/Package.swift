@@ -35,7 +35,7 @@ let package = Package(
                           path: "row", exclude: ["scripts.sh"]),
         .executableTarget(name: "apng-bench",
                           dependencies: service("ToggleService", "QueryLanguage"),
-                          path: "apng", exclude: ["run.sh"]),
+                          path: "apng", exclude: ["run.sh", "same_frames.py"]),
         .executableTarget(name: "style-bench",
                           dependencies: service("ToggleService", "QueryLanguage", "TogglePicture", "ImageWriters"),
                           path: "styles"),
