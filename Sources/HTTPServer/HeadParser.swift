@@ -95,7 +95,9 @@ enum HeadParser {
         if targetBytes.count > limits.maxRequestTargetBytes { throw bad(414) }
         guard let version = parseVersion(versionBytes) else { throw bad() }
         guard version.major == 1 else { throw bad(505) }
-        guard targetIsValid(targetBytes) else { throw bad() }
+        guard targetIsValid(targetBytes) else {
+            throw targetBytes.contains(where: { $0 >= 0x80 }) ? RequestRejection.targetNotASCII : bad()
+        }
 
         // Compared as bytes (case-sensitive, RFC 9110 section 9.1), not as Strings; the served
         // methods' names are literals (no String made per request).

@@ -78,6 +78,13 @@ struct RequestRejection: Error, Sendable, Equatable {
     static let tlsOnPlainPort = RequestRejection(
         status: 400, closeConnection: true,
         detail: "this port speaks plain HTTP, not TLS: use http:// instead of https://")
+
+    /// A request target with bytes outside US-ASCII, which RFC 9112 section 3.2 and RFC 3986
+    /// section 2.1 require percent-encoded: usually a label typed into the address as is.
+    static let targetNotASCII = RequestRejection(
+        status: 400, closeConnection: true,
+        detail: "the request target has bytes outside US-ASCII (RFC 3986 section 2.1): percent-encode them, "
+            + "e.g. label=%E8%87%AA for 自, or curl -G --data-urlencode 'label=...'")
 }
 
 /// What `RequestParser.next()` found in the bytes fed so far.

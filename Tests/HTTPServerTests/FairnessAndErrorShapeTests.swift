@@ -147,6 +147,24 @@ final class FairnessAndErrorShapeTests: XCTestCase {
         guard case .head = plain.next() else { return XCTFail("GET refused") }
     }
 
+    /// A target with raw UTF-8 (a label typed into the address as is) is a 400 that says to
+    /// percent-encode; another invalid target byte keeps the generic 400.
+    func testRawUTF8InTheTargetIsA400ThatSaysPercentEncode() throws {
+        var parser = RequestParser(limits: RequestParserLimits())
+        parser.append(contentsOf: Array("GET /row?label=自動 HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        guard case .rejected(let rejection) = parser.next() else { return XCTFail("not refused") }
+        XCTAssertEqual(rejection, .targetNotASCII)
+        let body = ResponseSerializer.errorResponse(for: rejection).body
+        let object = try JSONSerialization.jsonObject(with: Data(body)) as? [String: String]
+        XCTAssertTrue(object?["error"]?.hasPrefix("400 Bad Request: the request target has bytes outside US-ASCII") == true)
+        XCTAssertTrue(object?["error"]?.contains("percent-encode") == true)
+        var other = RequestParser(limits: RequestParserLimits())
+        other.append(contentsOf: Array("GET /row?label=a\u{7F}b HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        guard case .rejected(let generic) = other.next() else { return XCTFail("DEL not refused") }
+        XCTAssertEqual(generic.status, 400)
+        XCTAssertNil(generic.detail)
+    }
+
     /// epoll_wait's errors other than EINTR are thrown, not turned into "no events"
     /// (a bad descriptor would make the loop spin).
     func testEpollWaitOnABadDescriptorThrows() {
