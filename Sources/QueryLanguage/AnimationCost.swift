@@ -11,12 +11,13 @@ enum AnimationCost {
 
     /// Checks `animation`'s frames x canvas against `maximumPixels`.
     /// - Parameters: animatePair: the `animate` parameter as sent; causes: what makes the frame
-    ///   large, as the 400 names it ("scale 4, size accessibility5, pad 8").
+    ///   large, as the 400 names it ("scale 4, size accessibility5, pad 8"); smaller: what would
+    ///   make the frame smaller (`PictureSize.smaller`).
     /// - Throws: `ParameterError` "animation too large" on `animate`, with the frame count, the
     ///   frame's size, the total, the limit and the remedies that apply (a lower fps unless it is
-    ///   the lowest, loop=0 when it loops, a smaller picture).
+    ///   the lowest, loop=0 when it loops, then `smaller`).
     static func check(_ animation: ToggleAnimation, animatePair: QueryDecoder.Pair?,
-                      causes: String) throws(ParameterError) {
+                      causes: String, smaller: [String]) throws(ParameterError) {
         guard let (w, h) = try? animation.canvasSize() else { return }
         let frames = animation.frames.count
         guard frames * w * h > maximumPixels else { return }
@@ -28,7 +29,6 @@ enum AnimationCost {
                              expected: "an animation of at most \(maximumPixels) px over all its frames (this one is "
                                  + "\(frames) frames of \(w) x \(h) px, \(frames * w * h) px, at fps \(fps), "
                                  + "loop \(animation.loops ? 1 : 0), \(causes)): "
-                                 + remedies.map { $0 + ", " }.joined() + (remedies.isEmpty ? "" : "or ")
-                                 + "a lower scale, size or pad")
+                                 + PictureSize.either(remedies + smaller))
     }
 }

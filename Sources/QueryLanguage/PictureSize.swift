@@ -24,6 +24,19 @@ public enum PictureSize {
         return parts.joined(separator: ", ")
     }
 
+    /// What would make this picture smaller, the parts that apply: a lower scale always, a smaller
+    /// size above xSmall, less pad above 0, a shorter label when `labelGrows` (the label is drawn
+    /// and wraps or widens the picture). For a 400's `expected`.
+    static func smaller(_ spec: ToggleSpec, labelGrows: Bool) -> [String] {
+        ["a lower scale"] + (spec.size == DynamicTypeSize.allCases.first ? [] : ["a smaller size"])
+            + (spec.padding > 0 ? ["less pad"] : []) + (labelGrows ? ["a shorter label"] : [])
+    }
+
+    /// `items` as an English list: "a", "a or b", "a, b or c".
+    static func either(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+    }
+
     /// The parameter named by a too-large 400: the first of scale, size, pad, label that was sent.
     static func blamed(_ values: GivenParameters) -> QueryDecoder.Pair? {
         values[.scale] ?? values[.size] ?? values[.pad] ?? values[.label]

@@ -83,7 +83,8 @@ public struct RowQuery: Sendable {
             try checkAnimationArea(animatePair: animatePair)
             try AnimationCost.check(rowMotion, animatePair: animatePair, causes: "width \(PictureSize.number(width)), scale "
                                         + "\(PictureSize.number(spec.scale)), size \(spec.size.rawValue), pad "
-                                        + "\(PictureSize.number(spec.padding)), \(row.text.lines.count) line(s) of label")
+                                        + "\(PictureSize.number(spec.padding)), \(row.text.lines.count) line(s) of label",
+                                    smaller: PictureSize.smaller(spec, labelGrows: row.text.lines.count > 1))
         }
     }
 

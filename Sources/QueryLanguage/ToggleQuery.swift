@@ -167,7 +167,11 @@ public struct ToggleQuery: Sendable {
                                      + "\(width) x \(height) px at \(PictureSize.causes(spec))): lower scale, size or pad"
                                      + (ToggleStyles.style(of: spec).needsLabel ? " or a shorter label" : ""))
         }
-        if let p = values[.animate] { try AnimationCost.check(animation, animatePair: p, causes: PictureSize.causes(spec)) }
+        if let p = values[.animate] {
+            let labelDrawn = ToggleStyles.style(of: spec).needsLabel || !spec.label.isEmpty
+            try AnimationCost.check(animation, animatePair: p, causes: PictureSize.causes(spec),
+                                    smaller: PictureSize.smaller(spec, labelGrows: labelDrawn))
+        }
         return animation
     }
 

@@ -15,7 +15,7 @@ final class WorstRequestTests: XCTestCase {
         XCTAssertEqual(e.parameter, "animate")
         XCTAssertEqual(e.value, "1")
         for part in ["at most 3000000 px over all its frames", "fps 60", "loop 1", "scale 4", "pad 1",
-                     "a lower fps, loop=0, or a lower scale, size or pad"] {
+                     "a lower fps, loop=0, a lower scale, a smaller size or less pad"] {
             XCTAssertTrue(e.expected.contains(part), "\(part) missing from \(e.expected)")
         }
         // The worst toggle: 4x accessibility5, looping at 60 fps; played once at 10 fps it fits.
@@ -31,9 +31,14 @@ final class WorstRequestTests: XCTestCase {
         for part in ["at most 3000000 px over all its frames", "width 350", "scale 4", "size large", "1 line(s) of label"] {
             XCTAssertTrue(e.expected.contains(part), "\(part) missing from \(e.expected)")
         }
+        // No pad to take away and a label on one line: neither is offered.
+        XCTAssertTrue(e.expected.hasSuffix("a lower fps, loop=0, a lower scale or a smaller size"), e.expected)
         // The worst animated row: 200 W's, 1200 pt, a button that draws them in every frame.
         let worst = "label=\(Self.longLabel)&width=1200&scale=1&size=xSmall&animate=1&loop=1&fps=60&style=button&on=1"
         XCTAssertEqual(rowRejection(worst)?.error, "animation too large")
+        // Its label wraps to three lines at xSmall: a shorter label is offered, a smaller size is not.
+        XCTAssertTrue(rowRejection(worst)?.expected.hasSuffix("a lower fps, loop=0, a lower scale or a shorter label") == true,
+                      rowRejection(worst)?.expected ?? "")
         // A switch row animates only its switch: the long label stays within the bound.
         XCTAssertNoThrow(try RowQuery(rawQuery: "label=\(Self.longLabel)&width=1200&scale=1&animate=1&loop=1&fps=60&on=1"))
     }
@@ -44,7 +49,7 @@ final class WorstRequestTests: XCTestCase {
         let e = try XCTUnwrap(rejection("animate=1&fps=10&size=accessibility5&on=1&scale=4&pad=10"))
         XCTAssertEqual(e.error, "animation too large")
         XCTAssertTrue(e.expected.hasSuffix("fps 10, loop 0, scale 4, size accessibility5, pad 10): "
-                                           + "a lower scale, size or pad"), e.expected)
+                                           + "a lower scale, a smaller size or less pad"), e.expected)
         XCTAssertFalse(e.expected.contains("loop=0"), e.expected)
         XCTAssertFalse(e.expected.contains("a lower fps"), e.expected)
     }
