@@ -49,7 +49,7 @@ enum Usage {
                                              process may use: its affinity, capped by a cgroup CPU limit)
       --help                                 this text
 
-    The first line printed is the address listened on, e.g. `listening on http://127.0.0.1:8080`.
+    The first line printed on stdout is the address listened on, e.g. `listening on http://127.0.0.1:8080`.
 
     RENDER
       toggle-server render 'on=1&color=indigo&scale=2' -o on.png
