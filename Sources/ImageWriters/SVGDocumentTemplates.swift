@@ -138,20 +138,37 @@ enum SVGDocumentTemplates {
             return true
         }
 
-        /// The document of `scene` (which `matches`): the kept bytes with `scene`'s paints.
+        /// The document of `scene` (which `matches`): the kept bytes with `scene`'s paints,
+        /// written once, into an array of the document's length. The paints go first to a buffer
+        /// on the stack, for their lengths: paint `i` at `slot * i + 1`, its length in the byte
+        /// before it.
         func document(for scene: Scene) -> [UInt8] {
             let operations = scene.operations
-            var out = SVGBytes(capacity: bytes.count + 64 * paints.count)  // 64: the longest paint
-            var from = 0
-            bytes.withUnsafeBufferPointer { kept in
+            let slot = 1 + SVGWriter.maximumPaintBytes
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, slot * paints.count)) { buffer in
+                let written = buffer.baseAddress!
+                var length = bytes.count
                 for i in paints.indices {
-                    out.append(kept.baseAddress! + from, count: paints[i].lowerBound - from)
-                    SVGWriter.paintBytes(SVGWriter.colour(operations[i]), to: &out)
-                    from = paints[i].upperBound
+                    let n = SVGWriter.writePaint(SVGWriter.colour(operations[i]), to: written + slot * i + 1)
+                    written[slot * i] = UInt8(n)
+                    length += n - paints[i].count
                 }
-                out.append(kept.baseAddress! + from, count: kept.count - from)
+                return bytes.withUnsafeBufferPointer { kept in
+                    [UInt8](unsafeUninitializedCapacity: length) { out, count in
+                        func put(_ source: UnsafePointer<UInt8>, _ n: Int) {
+                            (out.baseAddress! + count).initialize(from: source, count: n)
+                            count += n
+                        }
+                        var from = 0
+                        for i in paints.indices {
+                            put(kept.baseAddress! + from, paints[i].lowerBound - from)
+                            put(written + slot * i + 1, Int(written[slot * i]))
+                            from = paints[i].upperBound
+                        }
+                        put(kept.baseAddress! + from, kept.count - from)
+                    }
+                }
             }
-            return out.bytes
         }
     }
 

@@ -16,8 +16,14 @@ enum SVGText {
     /// Appends `number(v)`'s text to `out` (no intermediate strings: path data is most of an
     /// SVG's bytes and, written through `String`s, was most of an uncached `/toggle.svg`'s time).
     static func appendNumber(_ v: Double, to out: inout SVGBytes) {
-        guard let n = thousandths(v) else { return out.append(utf8: String(Int(v.rounded()))) }
-        out.write(maximumCount: 24) { p in writeThousandths(n, to: p) }
+        out.write(maximumCount: 24) { p in writeNumber(v, to: p) }
+    }
+
+    /// Writes `number(v)`'s text at `p` (room for 24 bytes); returns its length.
+    @inline(__always)
+    static func writeNumber(_ v: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let n = thousandths(v) else { return ASCIIDigits.writeDecimal(Int(v.rounded()), to: p) }
+        return writeThousandths(n, to: p)
     }
 
     /// `v` x 1000 rounded half away from zero, as `(v * 1000).rounded()` gives it but without its
@@ -71,11 +77,15 @@ enum SVGText {
 
     /// Appends `hex(c)`'s text to `out`.
     static func appendHex(_ c: RGBAColor, to out: inout SVGBytes) {
-        out.write(maximumCount: 7) { p in
-            p[0] = UInt8(ascii: "#")
-            ASCIIDigits.writeHex(UInt64(c.red) << 16 | UInt64(c.green) << 8 | UInt64(c.blue), digits: 6, to: p + 1)
-            return 7
-        }
+        out.write(maximumCount: 7) { p in writeHex(c, to: p) }
+    }
+
+    /// Writes `hex(c)`'s 7 bytes at `p`; returns 7.
+    @inline(__always)
+    static func writeHex(_ c: RGBAColor, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        p[0] = UInt8(ascii: "#")
+        ASCIIDigits.writeHex(UInt64(c.red) << 16 | UInt64(c.green) << 8 | UInt64(c.blue), digits: 6, to: p + 1)
+        return 7
     }
 
     /// SVG path data (`d`) for `path` with every point mapped by `transform`: absolute M, L, Q,
@@ -169,6 +179,13 @@ enum SVGText {
     @inline(__always)
     static func append(_ literal: StaticString, to out: inout SVGBytes) {
         out.append(literal)
+    }
+
+    /// Writes `literal`'s bytes at `p`; returns their count.
+    @inline(__always)
+    static func write(_ literal: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        p.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        return literal.utf8CodeUnitCount
     }
 }
 

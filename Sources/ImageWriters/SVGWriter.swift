@@ -280,13 +280,22 @@ public enum SVGWriter {
 
     /// ` fill="#rrggbb"`, plus ` fill-opacity="a"` when `paint.alpha` does not write as 1.
     static func paintBytes(_ paint: (color: RGBAColor, alpha: Double), to out: inout SVGBytes) {
-        SVGText.append(" fill=\"", to: &out)
-        SVGText.appendHex(paint.color, to: &out)
-        SVGText.append("\"", to: &out)
-        guard !SVGText.writesOne(paint.alpha) else { return }
-        SVGText.append(" fill-opacity=\"", to: &out)
-        SVGText.appendNumber(paint.alpha, to: &out)
-        SVGText.append("\"", to: &out)
+        out.write(maximumCount: maximumPaintBytes) { p in writePaint(paint, to: p) }
+    }
+
+    /// The most bytes a paint takes: ` fill="#rrggbb" fill-opacity="`, a number of at most 24
+    /// bytes (`SVGText.writeNumber`) and `"`.
+    static let maximumPaintBytes = 64
+
+    /// Writes `paintBytes`'s text at `p` (room for `maximumPaintBytes`); returns its length.
+    static func writePaint(_ paint: (color: RGBAColor, alpha: Double), to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = SVGText.write(" fill=\"", to: p)
+        n += SVGText.writeHex(paint.color, to: p + n)
+        n += SVGText.write("\"", to: p + n)
+        guard !SVGText.writesOne(paint.alpha) else { return n }
+        n += SVGText.write(" fill-opacity=\"", to: p + n)
+        n += SVGText.writeNumber(paint.alpha, to: p + n)
+        return n + SVGText.write("\"", to: p + n)
     }
 
     /// The colour an operation draws with and its effective alpha (colour alpha x opacity).
