@@ -140,25 +140,28 @@ struct PictureEndpoint: Sendable {
     /// when false (the event loop), nil instead of waiting (`valueWithoutWaiting`). A render error
     /// is a 500.
     func image(for entry: PreparedPicture, waiting: Bool) -> HTTPResponse? {
-        let picture = entry.picture
-        let make = { () throws(ToggleImageError) -> [UInt8] in
-            let start = MonotonicClock.now()
-            let bytes = try picture.bytes()
-            metrics?.observeRender(seconds: MonotonicClock.now() - start)
-            return bytes
-        }
         let made: (bytes: [UInt8], outcome: ImageCache.Outcome)?
         do {
+            // Closures written at the calls: their context stays on the stack.
             if let cache, let key = entry.cacheKey {
-                made = waiting ? try cache.value(for: key, make: make) : try cache.valueWithoutWaiting(for: key, make: make)
+                made = waiting ? try cache.value(for: key) { try render(entry.picture) }
+                    : try cache.valueWithoutWaiting(for: key) { try render(entry.picture) }
             } else {
-                made = (try make(), .miss)
+                made = (try render(entry.picture), .miss)
             }
         } catch {
             return ToggleResponder.error(status: 500, message: "render failed: \(error)")
-                .annotated(route: picture.route.rawValue)
+                .annotated(route: entry.picture.route.rawValue)
         }
         return made.map { Self.image($0.bytes, entry, outcome: $0.outcome) }
+    }
+
+    /// The picture drawn and encoded, its time observed.
+    func render(_ picture: any PictureRequest) throws(ToggleImageError) -> [UInt8] {
+        let start = MonotonicClock.now()
+        let bytes = try picture.bytes()
+        metrics?.observeRender(seconds: MonotonicClock.now() - start)
+        return bytes
     }
 
     static func image(_ bytes: [UInt8], _ entry: PreparedPicture, outcome: ImageCache.Outcome) -> HTTPResponse {
