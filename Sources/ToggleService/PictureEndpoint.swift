@@ -32,9 +32,10 @@ struct PictureEndpoint: Sendable {
     /// (no parsing), else work that parses and draws.
     func plan(_ request: HTTPRequest, route: PictureRoute, format: ImageFormat,
               impliedScale: Double?) -> HTTPResponsePlan {
-        if let entry = memo.entry(for: request) {
-            if let answer = answerWithoutDrawing(request, entry) { return .answer(answer) }
-            return .work(drawing(entry))
+        if let held = memo.held(for: request) {
+            let answer = answerWithoutDrawing(request, held.entry, readyHead: held.readyHead)
+            if let answer { return .answer(answer) }
+            return .work(drawing(held.entry))
         }
         let parse = route == .toggle && request.targetUTF8.count <= PreparedPictures.maxTargetBytes
             ? Self.toggleParseSeconds : .infinity
@@ -43,16 +44,16 @@ struct PictureEndpoint: Sendable {
         })
     }
 
-    /// A 304 when If-None-Match matches, the cached image (with its ready head) when the cache
-    /// holds it, else nil.
-    func answerWithoutDrawing(_ request: HTTPRequest, _ entry: PreparedPicture) -> HTTPResponse? {
+    /// A 304 when If-None-Match matches, the cached image (with its ready head, `readyHead` when
+    /// made for a body of its length) when the cache holds it, else nil.
+    func answerWithoutDrawing(_ request: HTTPRequest, _ entry: PreparedPicture, readyHead: ReadyHead?) -> HTTPResponse? {
         if Self.isNotModified(request, entityTag: entry.entityTag) {
             return HTTPResponse(status: 304, headers: entry.fields).annotated(route: entry.picture.route.rawValue)
         }
         guard let cache, let key = entry.cacheKey, let bytes = cache.cachedValue(for: key) else { return nil }
         // The common case: the same answer as last time, head already serialized (only Date and
         // Connection, which the server adds, differ between requests).
-        if let head = entry.readyHead(forBodyLength: bytes.count) {
+        if let head = readyHead, head.bodyLength == bytes.count {
             var response = HTTPResponse(status: 200, headers: head.fields, body: bytes, serializedHead: head.bytes)
             response.annotations = entry.picture.route.annotations(.hit)
             return response
@@ -60,7 +61,8 @@ struct PictureEndpoint: Sendable {
         var response = Self.image(bytes, entry, outcome: .hit)
         response.serializeHead()
         if let head = response.serializedHead {
-            entry.keepReadyHead(ReadyHead(fields: response.headers, bytes: head, bodyLength: bytes.count))
+            memo.keepReadyHead(ReadyHead(fields: response.headers, bytes: head, bodyLength: bytes.count), for: entry,
+                               of: request)
         }
         return response
     }

@@ -9,8 +9,8 @@ import QueryLanguage
 
 /// A parsed picture request (`PictureRequest`): what to draw, its cache key and ETag, what making
 /// it costs, and the response fields. A class: the memo hands out a reference per request, not a
-/// copy of its fields. Sendable: its one mutable part, the ready head, is behind a lock of its
-/// own, and every other property is a constant.
+/// copy of its fields. Every property is a constant; the head of its 200, kept for reuse, is the
+/// memo's (`PreparedPictures.keepReadyHead`).
 final class PreparedPicture: Sendable {
     let picture: any PictureRequest
     /// The estimated CPU seconds of making the picture (`HTTPWork.estimatedSeconds`).
@@ -21,10 +21,6 @@ final class PreparedPicture: Sendable {
     /// The canonical key hashed once, the image cache's key (its shard and its table's hash); nil
     /// without an image cache, where nothing looks it up.
     let cacheKey: ImageCache.Key?
-    /// The head of this request's 200 (fields with Content-Type, serialized once), reused while
-    /// the cached image has the same length; kept only with an image cache (`cacheKey` not nil),
-    /// where something reuses it.
-    private let readyHead = Locked<ReadyHead?>(nil)
 
     /// - Parameters:
     ///   - key: the picture's canonical key, when there is an image cache to look it up in.
@@ -37,22 +33,12 @@ final class PreparedPicture: Sendable {
         self.fields = fields
         self.cacheKey = key.map { ImageCache.Key(bytes: $0, fnv1a: keyHash) }
     }
-    /// The kept head if it was made for a body of `bodyLength` bytes.
-    func readyHead(forBodyLength bodyLength: Int) -> ReadyHead? {
-        guard cacheKey != nil else { return nil }
-        return readyHead.withLock { head in head.flatMap { $0.bodyLength == bodyLength ? $0 : nil } }
-    }
-
-    /// Keeps `made` for the next 200 with a body of its length (nothing without an image cache).
-    func keepReadyHead(_ made: ReadyHead) {
-        guard cacheKey != nil else { return }
-        readyHead.withLock { $0 = made }
-    }
 }
 
-/// The serialized head of a 200 image response, without the image: the image cache alone holds
-/// images (and evicts them within its budget); a prepared query holds about 300 bytes of head.
-/// Shared by the threads that answer the same request.
+/// The serialized head of a 200 image response (fields with Content-Type, serialized once),
+/// without the image, reused while the cached image has the same length: the image cache alone
+/// holds images (and evicts them within its budget); a prepared query holds about 300 bytes of
+/// head. Shared by the threads that answer the same request.
 struct ReadyHead {
     var fields: HTTPFields
     var bytes: [UInt8]
@@ -65,14 +51,22 @@ struct ReadyHead {
 /// bytes (`TargetKey`: a slice of the received head, hashed and compared in place, no `String`
 /// per request) in a direct-mapped table: the target's hash picks one of `slotCount` slots, and a
 /// new target takes its slot from whatever was there (which is parsed again when it comes back).
-/// Targets over 256 bytes are not kept. One entry is dropped at a time, on the inserting thread
+/// Targets over 256 bytes are not kept. A slot also keeps the ready head of its entry's 200
+/// (`ReadyHead`), under the same lock, so a cached request takes one lock for both, and a new
+/// query makes no lock of its own. One entry is dropped at a time, on the inserting thread
 /// and after the lock: emptying a whole table at once released thousands of entries in one go,
 /// milliseconds of CPU that preempted the event loop's core for whole scheduler ticks.
 /// Thread-safe.
 final class PreparedPictures: Sendable {
     /// The table's slots, a power of two.
     let slotCount: Int
-    private let slots: Locked<[(key: TargetKey, entry: PreparedPicture)?]>
+    private let slots: Locked<[Slot?]>
+
+    private struct Slot {
+        let key: TargetKey
+        let entry: PreparedPicture
+        var readyHead: ReadyHead?
+    }
 
     /// - Parameter slots: entries held at most, rounded up to a power of two (0: none).
     init(slots: Int) {
@@ -109,11 +103,29 @@ final class PreparedPictures: Sendable {
     /// same target always means the same parsed request); nil when none is held or the target
     /// is longer than `maxTargetBytes`.
     func entry(for request: HTTPRequest) -> PreparedPicture? {
+        held(for: request)?.entry
+    }
+
+    /// `entry(for:)` with the ready head kept for it (nil until one is kept).
+    func held(for request: HTTPRequest) -> (entry: PreparedPicture, readyHead: ReadyHead?)? {
         let target = request.targetUTF8
         guard slotCount > 0, target.count <= Self.maxTargetBytes else { return nil }
         let key = TargetKey(target)
         let index = slot(key)
-        return slots.withLock { slots in slots[index].flatMap { $0.key == key ? $0.entry : nil } }
+        return slots.withLock { slots in
+            slots[index].flatMap { $0.key == key ? ($0.entry, $0.readyHead) : nil }
+        }
+    }
+
+    /// Keeps `head` for the next 200 of `entry`, while the memo holds `entry` for the request's
+    /// target (else nothing).
+    func keepReadyHead(_ head: ReadyHead, for entry: PreparedPicture, of request: HTTPRequest) {
+        let target = request.targetUTF8
+        guard slotCount > 0, target.count <= Self.maxTargetBytes else { return }
+        let index = slot(TargetKey(target))
+        slots.withLock { slots in
+            if slots[index]?.entry === entry { slots[index]?.readyHead = head }
+        }
     }
 
     /// Keeps `entry` for the request's target (not for one longer than `maxTargetBytes`), in place
@@ -128,7 +140,7 @@ final class PreparedPictures: Sendable {
         // head), not under it.
         let dropped = slots.withLock { slots in
             let old = slots[index]
-            slots[index] = (key, entry)
+            slots[index] = Slot(key: key, entry: entry)
             return old
         }
         _ = dropped
