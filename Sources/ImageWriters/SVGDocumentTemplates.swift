@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Geometry
 import Scene
 import Utilities
@@ -129,7 +132,7 @@ enum SVGDocumentTemplates {
         /// equal (U+00E9 and "e" + U+0301), which would hand one spelling the other's bytes.
         func hasFrame(of scene: Scene) -> Bool {
             width == scene.width && height == scene.height && operations.count == scene.operations.count
-                && title.utf8.elementsEqual(scene.title.utf8)
+                && SVGDocumentTemplates.sameUTF8(title, scene.title)
         }
 
         func matches(_ scene: Scene) -> Bool {
@@ -282,6 +285,16 @@ enum SVGDocumentTemplates {
             }
         }
         return true
+    }
+
+    /// Whether `a` and `b` have the same UTF-8 bytes: `memcmp` where both are contiguous (a
+    /// native string), else byte by byte.
+    static func sameUTF8(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let compared = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
+        return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// The address of `path`'s element storage (nil when it has no elements).
