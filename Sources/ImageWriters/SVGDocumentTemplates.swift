@@ -39,12 +39,12 @@ enum SVGDocumentTemplates {
     /// in their symbol, asked in turn, each keep theirs until used.
     static let unusedPerFrame = 4
 
-    /// What `documentBytes` reads of one operation, besides its paint.
+    /// What `documentBytes` reads of one operation, besides its paint: plain values, compared
+    /// without reference counting (the template holds the path: `Template.paths`).
     struct Operation {
         enum Kind: UInt8 { case paint, fill, shadow }
         var kind: Kind
-        /// The path, held so that its storage (`address`) lives as long as the template.
-        var path: Path
+        /// The path's element storage (`SVGDocumentTemplates.address(of:)`).
         var address: UnsafeRawPointer?
         /// A fill's transform, or a shadow's (its offset apart).
         var transform: AffineTransform
@@ -72,7 +72,6 @@ enum SVGDocumentTemplates {
         private init(kind: Kind, path: Path, transform: AffineTransform, offset: Point, sigma: Double,
                      fillRule: FillRule) {
             self.kind = kind
-            self.path = path
             self.address = SVGDocumentTemplates.address(of: path)
             self.transform = transform
             self.offset = offset
@@ -108,6 +107,9 @@ enum SVGDocumentTemplates {
         let height: Int
         let title: String
         let operations: [Operation]
+        /// The paths of the fills and shadows, held so that their storage (`Operation.address`)
+        /// lives as long as the template.
+        let paths: [Path]
         let bytes: [UInt8]
         /// Where each operation's paint stands in `bytes`, in the order of `operations`.
         let paints: [Range<Int>]
@@ -115,15 +117,18 @@ enum SVGDocumentTemplates {
         /// operations and paints, their paths, the title and `Caches.entryOverheadBytes`.
         let cost: Int
 
-        init(width: Int, height: Int, title: String, operations: [Operation], bytes: [UInt8], paints: [Range<Int>]) {
+        init(width: Int, height: Int, title: String, operations: [Operation], paths: [Path], bytes: [UInt8],
+             paints: [Range<Int>]) {
             self.width = width
             self.height = height
             self.title = title
             self.operations = operations
+            self.paths = paths
             self.bytes = bytes
             self.paints = paints
             cost = bytes.count + operations.count * MemoryLayout<Operation>.stride
-                + operations.reduce(0) { $0 + $1.path.byteCount } + paints.count * MemoryLayout<Range<Int>>.stride
+                + paths.reduce(0) { $0 + MemoryLayout<Path>.stride + $1.byteCount }
+                + paints.count * MemoryLayout<Range<Int>>.stride
                 + title.utf8.count + Caches.entryOverheadBytes
         }
 
@@ -238,14 +243,19 @@ enum SVGDocumentTemplates {
     /// template, unless `scene` cannot have one.
     static func keep(_ scene: Scene, bytes: [UInt8], paints: [Range<Int>]) {
         guard bytes.count <= maximumBytes, paints.count == scene.operations.count, capacityBytes > 0 else { return }
-        var operations: [Operation] = []
+        var operations: [Operation] = [], paths: [Path] = []
         operations.reserveCapacity(scene.operations.count)
         for operation in scene.operations {
             guard let kept = Operation(operation) else { return }
             operations.append(kept)
+            switch operation {
+            case .fill(let f): paths.append(f.path)
+            case .shadow(let s): paths.append(s.path)
+            case .paint, .layer, .image: break
+            }
         }
         let template = Template(width: scene.width, height: scene.height, title: scene.title,
-                                operations: operations, bytes: bytes, paints: paints)
+                                operations: operations, paths: paths, bytes: bytes, paints: paints)
         storage.withLock { s in
             guard template.cost <= s.capacityBytes else { return }
             s.serial += 1
