@@ -191,5 +191,5 @@ enum SVGText {
 
 extension SVGText {
     /// Whether `number(v)` is "1" (an opacity that need not be written).
-    static func writesOne(_ v: Double) -> Bool { v.isFinite && (v * 1000).rounded() == 1000 }
+    static func writesOne(_ v: Double) -> Bool { thousandths(v) == 1000 }
 }

@@ -26,8 +26,9 @@ public enum SVGWriter {
     /// The SVG for `scene`, UTF-8. From a template (`SVGDocumentTemplates`) when a scene
     /// differing only in its colours was written before: the same bytes as writing it.
     public static func svg(_ scene: Scene) -> [UInt8] {
-        guard SVGDocumentTemplates.admits(scene) else { return documentBytes(scene, dark: nil) }
+        // Looked up first: a scene that matches a template admits one.
         if let bytes = SVGDocumentTemplates.document(for: scene) { return bytes }
+        guard SVGDocumentTemplates.admits(scene) else { return documentBytes(scene, dark: nil) }
         var paints: [Range<Int>] = []
         let bytes = documentBytes(scene, dark: nil, paints: &paints)
         SVGDocumentTemplates.keep(scene, bytes: bytes, paints: paints)
