@@ -53,6 +53,9 @@ final class EventLoop: @unchecked Sendable {
     /// `removeFirst`, which would move every element per item).
     private var work: [() -> Void] = []
     private var workHead = 0
+    /// `work.count - workHead`, kept as a plain integer: `hasWork`, asked every turn, then reads
+    /// no array, whose accesses are checked at run time (Benchmarks/serving/callgrind.sh).
+    private var workWaiting = 0
     /// Items of loop work run in the latest turn that ran any (for tests and diagnostics).
     private(set) var workItemsInLastTurn = 0
     /// Iterations of the loop so far (one epoll_wait each): a connection's per-turn budget is
@@ -146,9 +149,10 @@ final class EventLoop: @unchecked Sendable {
     /// `item` must bound its own cost and never block: it holds up every connection of the loop.
     func enqueueWork(_ item: @escaping () -> Void) {
         work.append(item)
+        workWaiting += 1
     }
 
-    private var hasWork: Bool { workHead < work.count }
+    private var hasWork: Bool { workWaiting > 0 }
 
     /// Runs queued loop work until the budget is spent or the queue is empty (at least one item).
     /// Items queued meanwhile (a pipelined request's) join the end and may run in this turn.
@@ -160,6 +164,7 @@ final class EventLoop: @unchecked Sendable {
             let item = work[workHead]
             work[workHead] = Self.done  // drop what the item holds once it has run
             workHead += 1
+            workWaiting -= 1
             item()
             ran += 1
         } while hasWork && MonotonicClock.now() - start < Self.workBudgetPerTurn
@@ -289,6 +294,7 @@ final class EventLoop: @unchecked Sendable {
         timed = [:]
         timers = []
         work = []
+        workWaiting = 0
         Glibc.close(wakeFD)
         Glibc.close(epfd)
     }
