@@ -139,7 +139,8 @@ struct RequestParser {
     /// True when bytes of a next request (not a body being discarded) are buffered.
     var hasPartialHead: Bool { bodyRemaining == 0 && buffer.count > start }
 
-    /// True when bytes are buffered that `next()` has not consumed.
+    /// True when bytes are buffered that `next()` has not consumed. When false, `next()` returns
+    /// `.needMore` and changes nothing (`hasPartialHead` is false too).
     var hasBufferedBytes: Bool { buffer.count > start }
 
     /// True while the body of the previous request is still being skipped.
