@@ -92,39 +92,37 @@ extension HeadParser.FieldLines {
         return fields
     }
 
-    /// Calls `body` with the value of each received line named `name` (ASCII case-insensitive),
-    /// in order, until it returns false. Compares the name before trimming anything, over the
-    /// lines' storage (a lookup reads every line of the head).
-    func forEachValue(named name: String, _ body: (ArraySlice<UInt8>) -> Bool) {
+    /// Calls `body` with the value of each line named `name` (ASCII case-insensitive) in `b`, the
+    /// storage of checked field lines, in order, until it returns false. Compares the name before
+    /// trimming anything (a lookup reads every line of the head).
+    static func forEachValue(named name: String, in b: UnsafeBufferPointer<UInt8>,
+                             _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
         var name = name
         name.withUTF8 { n in
-            // A name with a colon matches no line (a line's name ends at its first colon).
-            guard !n.contains(ByteClass.colon) else { return }
-            let bytes = self.bytes
-            bytes.withUnsafeBufferPointer { b in
-                guard let base = b.baseAddress else { return }
-                var start = 0
-                while start < b.count, let hit = memchr(base + start, Int32(ByteClass.lf), b.count - start) {
-                    let lf = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-                    let lineStart = start
-                    start = lf + 1
-                    // `name:` then the value, up to the line's CR.
-                    guard lf - 1 - lineStart > n.count, b[lineStart + n.count] == ByteClass.colon else { continue }
-                    var matches = true
-                    for i in 0 ..< n.count {
-                        let x = b[lineStart + i], y = n[i]
-                        if x != y && ByteClass.lowercased(x) != ByteClass.lowercased(y) {
-                            matches = false
-                            break
-                        }
+            guard let base = b.baseAddress else { return }
+            var start = 0
+            while start < b.count, let hit = memchr(base + start, Int32(ByteClass.lf), b.count - start) {
+                let lf = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                let lineStart = start
+                start = lf + 1
+                // `name:` then the value, up to the line's CR.
+                guard lf - 1 - lineStart > n.count, b[lineStart + n.count] == ByteClass.colon else { continue }
+                var matches = true
+                for i in 0 ..< n.count {
+                    let x = b[lineStart + i], y = n[i]
+                    if x != y && ByteClass.lowercased(x) != ByteClass.lowercased(y) {
+                        matches = false
+                        break
                     }
-                    guard matches else { continue }
-                    let offset = bytes.startIndex
-                    var value = bytes[offset + lineStart + n.count + 1 ..< offset + lf - 1]
-                    while let f = value.first, ByteClass.isOWS(f) { value = value.dropFirst() }
-                    while let l = value.last, ByteClass.isOWS(l) { value = value.dropLast() }
-                    if !body(value) { return }
                 }
+                guard matches else { continue }
+                // A name with a colon matches no line (a line's name ends at its first colon);
+                // asked only here, not per lookup.
+                guard !n.contains(ByteClass.colon) else { return }
+                var from = lineStart + n.count + 1, to = lf - 1
+                while from < to, ByteClass.isOWS(b[from]) { from += 1 }
+                while to > from, ByteClass.isOWS(b[to - 1]) { to -= 1 }
+                if !body(UnsafeBufferPointer(rebasing: b[from ..< to])) { return }
             }
         }
     }
