@@ -124,19 +124,28 @@ public final class AccessLogWriter: @unchecked Sendable {
     /// drops the line if the buffer has no room. Any thread; never blocks on the descriptor.
     public func append(line bytes: UnsafeRawBufferPointer) {
         condition.lock()
-        if inFlight + buffer.count + bytes.count + 1 > capacityBytes {
+        guard let wake = Self.append(bytes, to: &buffer, room: capacityBytes - inFlight,
+                                     wakeAbove: capacityBytes / 2) else {
             noteDrops(1, .stalled)
             condition.unlock()
             return
         }
+        bufferedLines += 1
+        condition.unlock()
+        if wake { condition.signal() }
+    }
+
+    /// Appends `bytes` and a newline to `buffer` if it then holds at most `room` bytes; returns
+    /// whether to wake the writer (the first line of a batch, or early past `wakeAbove` bytes),
+    /// or nil when the line does not fit. One access to `buffer`, which is checked at run time,
+    /// instead of one per use (Benchmarks/serving/callgrind.sh).
+    private static func append(_ bytes: UnsafeRawBufferPointer, to buffer: inout [UInt8], room: Int,
+                               wakeAbove: Int) -> Bool? {
+        guard buffer.count + bytes.count + 1 <= room else { return nil }
         let wasEmpty = buffer.isEmpty
         buffer.append(contentsOf: bytes)
         buffer.append(0x0A)
-        bufferedLines += 1
-        // Wake the writer for the first line of a batch, or early when half full.
-        let wake = wasEmpty || buffer.count > capacityBytes / 2
-        condition.unlock()
-        if wake { condition.signal() }
+        return wasEmpty || buffer.count > wakeAbove
     }
 
     /// Counts `count` dropped lines and reports the drops if a second has passed since the last
