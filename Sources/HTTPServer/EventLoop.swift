@@ -43,8 +43,13 @@ final class EventLoop: @unchecked Sendable {
     private var stopRequested = false
 
     // Loop thread only.
-    private var handlers: [UInt64: EventLoopHandler] = [:]
-    private var nextToken: UInt64 = 1
+    /// What is registered, by slot: a token is its slot plus one (low 32 bits) and the count of
+    /// registrations so far (high bits), so an event for a slot since reused carries a token
+    /// that no longer matches and is dropped. An array indexed by the token rather than a
+    /// dictionary, which hashed it (SipHash) per event (Benchmarks/serving/callgrind.sh).
+    private var handlers: [(token: UInt64, handler: EventLoopHandler)?] = []
+    private var freeSlots: [Int] = []
+    private var registrations: UInt64 = 0
     private var local: [() -> Void] = []
     private var timed: [ObjectIdentifier: EventLoopTimed] = [:]
     private var earliestDeadline = Double.infinity
@@ -210,18 +215,36 @@ final class EventLoop: @unchecked Sendable {
     /// Registers `fd` for `events`; returns the token for `unregister`, or nil if
     /// epoll_ctl failed. Loop thread only.
     func register(_ fd: Int32, events: UInt32, handler: EventLoopHandler) -> UInt64? {
-        let token = nextToken
-        nextToken += 1
+        let slot = freeSlots.last ?? handlers.count
+        registrations += 1
+        let token = registrations << 32 | UInt64(slot + 1)
         guard Epoll.control(epfd, Epoll.add, fd, events: events, token: token) == 0 else { return nil }
-        handlers[token] = handler
+        if slot == handlers.count {
+            handlers.append((token, handler))
+        } else {
+            freeSlots.removeLast()
+            handlers[slot] = (token, handler)
+        }
         return token
     }
 
     /// Removes `fd` (call before closing it). Loop thread only.
     func unregister(_ fd: Int32, token: UInt64) {
         Epoll.control(epfd, Epoll.delete, fd, events: 0, token: token)
-        handlers[token] = nil
+        let slot = Self.slot(of: token)
+        guard handlers.indices.contains(slot), handlers[slot]?.token == token else { return }
+        handlers[slot] = nil
+        freeSlots.append(slot)
     }
+
+    /// The handler registered under `token`, if it still is.
+    private func handler(for token: UInt64) -> EventLoopHandler? {
+        let slot = Self.slot(of: token)
+        guard handlers.indices.contains(slot), let entry = handlers[slot], entry.token == token else { return nil }
+        return entry.handler
+    }
+
+    private static func slot(of token: UInt64) -> Int { Int(truncatingIfNeeded: token & 0xffff_ffff) - 1 }
 
     /// Starts keeping `object`'s deadline. Loop thread only.
     func addTimed(_ object: EventLoopTimed) {
@@ -268,7 +291,7 @@ final class EventLoop: @unchecked Sendable {
                     _ = withUnsafeMutableBytes(of: &value) { Glibc.read(wakeFD, $0.baseAddress, 8) }
                     continue
                 }
-                handlers[token]?.handle(events: flags)
+                handler(for: token)?.handle(events: flags)
             }
             lock.lock()
             var tasks = incoming
@@ -290,7 +313,8 @@ final class EventLoop: @unchecked Sendable {
             }
             if earliestDeadline <= MonotonicClock.now() { sweep() }
         }
-        handlers = [:]
+        handlers = []
+        freeSlots = []
         timed = [:]
         timers = []
         work = []
