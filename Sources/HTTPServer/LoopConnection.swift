@@ -190,7 +190,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         case .parse:
             processInput()
         case .respondWithError(let status):
-            current = Current(started: MonotonicClock.now())
+            current = Current(bodyPending: parser.isDiscardingBody, started: MonotonicClock.now())
             reportDue = true
             send(ResponseSerializer.errorResponse(status: status), isHead: false)
         case .retryWrite:
@@ -284,13 +284,14 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                                                     discardingBody: parser.isDiscardingBody)
                 return perform(machine.parsed(outcome, now: now))
             case .rejected(let rejection):
-                current = Current(started: now)
+                current = Current(bodyPending: parser.isDiscardingBody, started: now)
                 reportDue = true
                 _ = machine.parsed(.rejected(status: rejection.status, close: rejection.closeConnection), now: now)
                 send(ResponseSerializer.errorResponse(for: rejection), isHead: false)
             case .head(let head):
                 current = Current(method: head.request.method, target: head.request.targetUTF8,
-                                  http1_0: head.request.version == .http1_0, started: now)
+                                  http1_0: head.request.version == .http1_0, bodyPending: head.bodyLength > 0,
+                                  started: now)
                 reportDue = true
                 guard machine.parsed(.head(close: !head.keepAlive), now: now) == .respond else { return }
                 respond(to: head.request, started: now)
@@ -336,7 +337,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
         }
         let now = finishWrite(bytes: total)
         // `.parse` returns at once inside processInput's loop, which then goes on.
-        perform(machine.wrote(finished: true, bodyPending: parser.isDiscardingBody, now: now))
+        perform(machine.wrote(finished: true, bodyPending: current.bodyPending, now: now))
     }
 
     /// Ends the write: reports the exchange (`bytes` written) and lets go of the response and
