@@ -191,15 +191,15 @@ public struct AccessLog: HTTPServerMetrics {
             // The usual case, fixed width: `YYYY-MM-DDTHH:MM:SS.mmmZ` written in place.
             out.appendDigits(UInt(year), count: 4)
             out.append(0x2D)
-            out.appendDigits(UInt(month), count: 2)
+            out.appendTwoDigits(month)
             out.append(0x2D)
-            out.appendDigits(UInt(day), count: 2)
+            out.appendTwoDigits(day)
             out.append(0x54)  // T
-            out.appendDigits(UInt(secondOfDay / 3600), count: 2)
+            out.appendTwoDigits(secondOfDay / 3600)
             out.append(0x3A)
-            out.appendDigits(UInt(secondOfDay / 60 % 60), count: 2)
+            out.appendTwoDigits(secondOfDay / 60 % 60)
             out.append(0x3A)
-            out.appendDigits(UInt(secondOfDay % 60), count: 2)
+            out.appendTwoDigits(secondOfDay % 60)
             out.append(0x2E)
             out.appendDigits(UInt(millis), count: 3)
             out.append(0x5A)  // Z
@@ -279,6 +279,15 @@ struct LineBuffer: ~Copyable {
         let room = max(digits, ASCIIDigits.maximumDecimalBytes)
         if count + room > capacity { grow(toHold: count + room) }
         count += ASCIIDigits.writeDecimal(value, minimumDigits: digits, to: base + count)
+    }
+
+    /// Appends `value` (0...99) as two digits: the timestamp's fields, without the general
+    /// writer's digit count and loop (Benchmarks/serving/callgrind.sh, log on).
+    mutating func appendTwoDigits(_ value: Int) {
+        if count + 2 > capacity { grow(toHold: count + 2) }
+        base[count] = UInt8(truncatingIfNeeded: value / 10) &+ 0x30
+        base[count + 1] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+        count += 2
     }
 
     mutating func append(_ text: StaticString) {
