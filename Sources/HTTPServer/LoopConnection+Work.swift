@@ -111,3 +111,11 @@ extension LoopConnection {
         var started: Double = 0
     }
 }
+
+extension LoopConnection.Current {
+    /// A refused request: its method and target as the request line gave them, if it arrived
+    /// (`RequestParser.takeRefusedLine`).
+    init(refused line: (method: String?, target: ArraySlice<UInt8>), bodyPending: Bool, started: Double) {
+        self.init(method: line.method, target: line.target, bodyPending: bodyPending, started: started)
+    }
+}

@@ -284,7 +284,7 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                                                     discardingBody: parser.isDiscardingBody)
                 return perform(machine.parsed(outcome, now: now))
             case .rejected(let rejection):
-                current = Current(bodyPending: parser.isDiscardingBody, started: now)
+                current = Current(refused: parser.takeRefusedLine(), bodyPending: parser.isDiscardingBody, started: now)
                 reportDue = true
                 _ = machine.parsed(.rejected(status: rejection.status, close: rejection.closeConnection), now: now)
                 send(ResponseSerializer.errorResponse(for: rejection), isHead: false)

@@ -131,6 +131,10 @@ struct RequestParser {
     private var bodyRemaining = 0
     /// Set after a closing rejection: the parser yields nothing more.
     private(set) var failed = false
+    /// The method and target of a refused head whose request line arrived whole, for the access
+    /// log (`takeRefusedLine`); nil and empty for a refusal before that.
+    private var refusedMethod: String?
+    private var refusedTarget: ArraySlice<UInt8> = []
 
     init(limits: RequestParserLimits) {
         self.limits = limits
@@ -193,7 +197,8 @@ struct RequestParser {
         case .reject(let rejection):
             return fail(rejection)
         case .end(let headLength):
-            let result = HeadParser.parse(buffer, head: start ..< start + headLength, limits: limits)
+            let head = start ..< start + headLength, spaces = (firstSpace, secondSpace)
+            let result = HeadParser.parse(buffer, head: head, limits: limits)
             start += headLength
             emptyLineBytes = 0
             scanned = 0
@@ -203,9 +208,11 @@ struct RequestParser {
             secondSpace = nil
             switch result {
             case .failure(let rejection):
+                noteRefusedRequestLine(head: head, firstSpace: spaces.0, secondSpace: spaces.1)
                 return fail(rejection)
             case .success(let parsed):
                 if let rejection = parsed.rejection {
+                    (refusedMethod, refusedTarget) = (parsed.head.request.method, parsed.head.request.targetUTF8)
                     if rejection.closeConnection { return fail(rejection) }
                     bodyRemaining = parsed.head.bodyLength
                     return .rejected(rejection)
@@ -214,6 +221,23 @@ struct RequestParser {
                 return .head(parsed.head)
             }
         }
+    }
+
+    /// Keeps the method (if it is a token) and the target (up to the second space, else the line's
+    /// end) of the request line of `head`, refused before it became a request.
+    private mutating func noteRefusedRequestLine(head: Range<Int>, firstSpace: Int?, secondSpace: Int?) {
+        guard let sp1 = firstSpace.map({ head.lowerBound + $0 }) else { return }
+        let method = buffer[head.lowerBound ..< sp1]
+        refusedMethod = method.allSatisfy(ByteClass.isTokenChar) ? String(decoding: method, as: UTF8.self) : nil
+        let lineEnd = buffer[(sp1 + 1) ..< head.upperBound].firstIndex { $0 == ByteClass.cr || $0 == ByteClass.lf }
+        refusedTarget = buffer[(sp1 + 1) ..< (secondSpace.map { head.lowerBound + $0 } ?? lineEnd ?? sp1 + 1)]
+    }
+
+    /// The method and target of the head just refused, if its request line arrived whole, and
+    /// lets them go (the target is a slice of the parser's buffer, which should not stay shared).
+    mutating func takeRefusedLine() -> (method: String?, target: ArraySlice<UInt8>) {
+        defer { (refusedMethod, refusedTarget) = (nil, []) }
+        return (refusedMethod, refusedTarget)
     }
 
     /// The first byte of a TLS handshake record (content type 22, RFC 8446 section 5.1).

@@ -10,13 +10,17 @@ import Glibc
 final class CountingMetrics: HTTPServerMetrics, @unchecked Sendable {
     private let lock = NSLock()
     private var _opened = 0, _closed = 0, _statuses: [Int] = []
+    private var _requestLines: [String] = []
     var opened: Int { lock.lock(); defer { lock.unlock() }; return _opened }
+    /// Each exchange's method and target as reported, "METHOD TARGET" ("nil nil" when absent).
+    var requestLines: [String] { lock.lock(); defer { lock.unlock() }; return _requestLines }
     var closed: Int { lock.lock(); defer { lock.unlock() }; return _closed }
     var statuses: [Int] { lock.lock(); defer { lock.unlock() }; return _statuses }
     func connectionOpened() { lock.lock(); _opened += 1; lock.unlock() }
     func connectionClosed() { lock.lock(); _closed += 1; lock.unlock() }
     func requestCompleted(_ exchange: HTTPExchange) {
-        lock.lock(); _statuses.append(exchange.status); lock.unlock()
+        lock.lock(); _statuses.append(exchange.status)
+        _requestLines.append("\(exchange.method ?? "nil") \(exchange.target ?? "nil")"); lock.unlock()
     }
 }
 

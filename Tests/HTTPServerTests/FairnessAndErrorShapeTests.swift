@@ -165,6 +165,24 @@ final class FairnessAndErrorShapeTests: XCTestCase {
         XCTAssertNil(generic.detail)
     }
 
+    /// A refused request is reported (the access log) with its method and target when its request
+    /// line arrived: an unknown method, a raw UTF-8 target, a missing Host. A head refused before
+    /// its line is whole (a bare LF) has neither.
+    func testRefusedRequestsAreReportedWithTheirRequestLine() throws {
+        let metrics = CountingMetrics()
+        let (server, port) = try startServer(metrics: metrics)
+        defer { stop(server) }
+        for head in ["FOO /x HTTP/1.1\r\nHost: a\r\n\r\n", "GET /row?label=自 HTTP/1.1\r\nHost: a\r\n\r\n",
+                     "GET /no-host HTTP/1.1\r\n\r\n", "GET /bare\nHost: a\r\n\r\n"] {
+            let client = try TestClient(port: port)
+            client.send(head)
+            XCTAssertGreaterThanOrEqual(try client.readResponse().status, 400)
+        }
+        XCTAssertTrue(eventually { metrics.requestLines.count == 4 }, "\(metrics.requestLines)")
+        // Sorted: the reports come from the loops' threads, in whatever order they finish.
+        XCTAssertEqual(metrics.requestLines.sorted(), ["FOO /x", "GET /no-host", "GET /row?label=自", "nil nil"])
+    }
+
     /// epoll_wait's errors other than EINTR are thrown, not turned into "no events"
     /// (a bad descriptor would make the loop spin).
     func testEpollWaitOnABadDescriptorThrows() {
