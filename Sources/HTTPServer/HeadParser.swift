@@ -256,7 +256,11 @@ enum HeadParser {
             status = knownMethods.contains(method) ? 405 : 501
         }
         if fields.hasTransferEncoding {
-            return RequestRejection(status: status ?? 400, closeConnection: true)
+            // Refused and closed whatever the coding: the body's framing is not read, so nothing
+            // after it can be either (request smuggling, RFC 9112 section 11.2).
+            return RequestRejection(status: status ?? 400, closeConnection: true,
+                                    detail: status == nil ? "a request body in a transfer coding (Transfer-Encoding, "
+                                        + "RFC 9112 section 6.1) is not accepted: send GET or HEAD without a body" : nil)
         } else if head.bodyLength > limits.maxBodyBytes {
             return RequestRejection(status: status ?? 413, closeConnection: true)
         } else if let status {

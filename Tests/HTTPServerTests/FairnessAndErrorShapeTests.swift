@@ -165,6 +165,22 @@ final class FairnessAndErrorShapeTests: XCTestCase {
         XCTAssertNil(generic.detail)
     }
 
+    /// A GET with Transfer-Encoding is refused and closed with a 400 that says why; with a method
+    /// not served the status stays 405 or 501.
+    func testTransferEncodingRefusalSaysWhy() throws {
+        var parser = RequestParser(limits: RequestParserLimits())
+        parser.append(contentsOf: Array("GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8))
+        guard case .rejected(let rejection) = parser.next() else { return XCTFail("not refused") }
+        XCTAssertEqual(rejection.status, 400)
+        XCTAssertTrue(rejection.closeConnection)
+        XCTAssertTrue(rejection.detail?.contains("Transfer-Encoding") == true, rejection.detail ?? "no detail")
+        var post = RequestParser(limits: RequestParserLimits())
+        post.append(contentsOf: Array("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8))
+        guard case .rejected(let refused) = post.next() else { return XCTFail("POST not refused") }
+        XCTAssertEqual(refused.status, 405)
+        XCTAssertNil(refused.detail)
+    }
+
     /// A refused request is reported (the access log) with its method and target when its request
     /// line arrived: an unknown method, a raw UTF-8 target, a missing Host. A head refused before
     /// its line is whole (a bare LF) has neither.
