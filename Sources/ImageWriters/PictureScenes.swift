@@ -45,7 +45,7 @@ public struct PictureScenes: Sendable {
 /// An animation's frames on a `width` x `height` px canvas.
 public struct SceneAnimation: Sendable {
     /// One frame: its scene, how long it is shown, and whether the raster backend's shadow and
-    /// fill caches serve it (the rest poses, which are stills too).
+    /// fill caches serve it (the rest poses, which are stills too; frames whose shapes stay put).
     public struct Frame: Sendable {
         public var scene: Scene
         public var delay: FrameDelay

@@ -101,14 +101,18 @@ public enum SceneEncoder {
     /// label's runs at scale 2 are about 1 MB).
     static let movingFrameFillBytes = 8 << 20
 
-    /// One frame drawn by the raster backend: a rest pose with the shared caches (it is a still
-    /// too); a moving frame with `movingFills`, the animation's own, so that what stays put
-    /// (a row's label, the track) is rasterized once per animation, even with the shared caches
-    /// off or full, and a knob's one-off positions never fill the shared cache.
+    /// One frame drawn by the raster backend. A frame that `usesCaches` (a rest pose, which is a
+    /// still too; every frame of a row, whose knob's shadow and fills recur in the same row in
+    /// another colour) takes the shared shadow and fill caches; its fills fall back to
+    /// `movingFills`, the animation's own, when the shared fill cache is off (`--cache-bytes 0`).
+    /// Other frames (a toggle's moving ones) blur their shadow and take `movingFills`, so that
+    /// what stays put (the track) is rasterized once per animation and a knob's one-off positions
+    /// never fill the shared cache (they fill `movingFills`, within its bound, unread).
     static func render(_ frame: SceneAnimation.Frame, movingFills: FillCache) throws(SceneEncodingError) -> Canvas {
+        let sharedFills = frame.usesCaches && FillCache.shared.capacityBytes > 0
         do {
             return try SceneRasterizer.render(frame.scene, shadows: frame.usesCaches ? .shared : nil,
-                                              fills: frame.usesCaches ? .shared : movingFills)
+                                              fills: sharedFills ? .shared : movingFills)
         } catch {
             throw .raster(error)
         }

@@ -36,7 +36,7 @@ public struct RowRequest: PictureRequest {
         }
         let still = try RowScene.stillBodySize(row: query.row, spec: query.spec)
         let (w, h) = query.canvasSize
-        let frames = try animation.sceneAnimation(for: format, width: w, height: h)
+        let frames = try animation.sceneAnimation(for: format, width: w, height: h, cachesEveryFrame: true)
         { frame throws(ToggleRenderError) in
             try RowScene.scene(row: query.row, label: query.label, spec: query.spec, frame: frame, stillBodySize: still)
         }
