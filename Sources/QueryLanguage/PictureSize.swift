@@ -24,11 +24,11 @@ public enum PictureSize {
         return parts.joined(separator: ", ")
     }
 
-    /// What would make this picture smaller, the parts that apply: a lower scale always, a smaller
-    /// size above xSmall, less pad above 0, a shorter label when `labelGrows` (the label is drawn
-    /// and wraps or widens the picture). For a 400's `expected`.
+    /// What would make this picture smaller, the parts that apply: a lower scale above 1 (the
+    /// lowest `scale` takes), a smaller size above xSmall, less pad above 0, a shorter label when
+    /// `labelGrows` (the label is drawn and wraps or widens the picture). For a 400's `expected`.
     static func smaller(_ spec: ToggleSpec, labelGrows: Bool) -> [String] {
-        ["a lower scale"] + (spec.size == DynamicTypeSize.allCases.first ? [] : ["a smaller size"])
+        (spec.scale > 1 ? ["a lower scale"] : []) + (spec.size == DynamicTypeSize.allCases.first ? [] : ["a smaller size"])
             + (spec.padding > 0 ? ["less pad"] : []) + (labelGrows ? ["a shorter label"] : [])
     }
 
