@@ -14,8 +14,9 @@ public enum SceneRasterizer {
 
     /// `scene` drawn on a transparent canvas of `scene.width` x `scene.height` px. Blurred
     /// shadows come from `shadows` when it holds the same geometry (nil: always blur), fills'
-    /// coverage from `fills` (nil: always rasterize), scaled bitmaps from `images` (nil: always
-    /// scale); the bytes are the same either way.
+    /// coverage from `fills` (nil: always rasterize), scaled bitmaps from `images` (nil: each
+    /// distinct image scaled once per call, up to `scaledImageBytesPerScene`); the bytes are the
+    /// same either way.
     /// - Throws: `RasterError.nonFiniteCoordinate` when a path has NaN or infinite coordinates.
     public static func render(_ scene: Scene, shadows: ShadowCache? = .shared, fills: FillCache? = .shared,
                               images: ResampledImageCache? = .shared) throws(RasterError) -> Canvas {
@@ -56,11 +57,16 @@ public enum SceneRasterizer {
                 let opacity = min(max(image.opacity, 0), 1)
                 guard opacity > 0 else { continue }
                 let key = ResampledImageCache.Key(bitmap: image.bitmap, width: image.width, height: image.height)
-                let pixels = scaledHere[key] ?? images?.pixels(for: image)
-                    ?? ImageResampling.resampled(image.bitmap, width: image.width, height: image.height)
-                if scaledHere[key] == nil, scaledBytes + pixels.count <= scaledImageBytesPerScene {
-                    scaledHere[key] = pixels
-                    scaledBytes += pixels.count
+                let pixels: [UInt8]
+                if let scaled = scaledHere[key] {
+                    pixels = scaled
+                } else {
+                    pixels = images?.pixels(for: image)
+                        ?? ImageResampling.resampled(image.bitmap, width: image.width, height: image.height)
+                    if scaledBytes + pixels.count <= scaledImageBytesPerScene {
+                        scaledHere[key] = pixels
+                        scaledBytes += pixels.count
+                    }
                 }
                 var picture = Canvas(width: image.width, height: image.height, premultipliedPixels: pixels)
                 if opacity < 1 { picture.multiply(by: opacity) }
