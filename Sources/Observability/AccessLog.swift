@@ -281,12 +281,10 @@ struct LineBuffer: ~Copyable {
         count += ASCIIDigits.writeDecimal(value, minimumDigits: digits, to: base + count)
     }
 
-    /// Appends `value` (0...99) as two digits: the timestamp's fields, without the general
-    /// writer's digit count and loop (Benchmarks/serving/callgrind.sh, log on).
+    /// Appends `value` (0...99) as two digits (`ASCIIDigits.writeTwoDigits`).
     mutating func appendTwoDigits(_ value: Int) {
         if count + 2 > capacity { grow(toHold: count + 2) }
-        base[count] = UInt8(truncatingIfNeeded: value / 10) &+ 0x30
-        base[count + 1] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+        ASCIIDigits.writeTwoDigits(value, to: base + count)
         count += 2
     }
 

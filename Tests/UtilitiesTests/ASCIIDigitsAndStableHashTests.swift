@@ -25,6 +25,13 @@ struct ASCIIDigitsAndStableHashTests {
         #expect(written { ASCIIDigits.writeDecimal(UInt.max, to: $0) } == "\(UInt.max)")
     }
 
+    @Test func twoDigitsAreZeroPaddedDescription() {
+        for value in 0 ... 99 {
+            let text = written { ASCIIDigits.writeTwoDigits(value, to: $0); return 2 }
+            #expect(text == (value < 10 ? "0\(value)" : "\(value)"))
+        }
+    }
+
     @Test(arguments: [(UInt64(0), 2), (0xab, 2), (0x1234, 6), (0xcbf2_9ce4_8422_2325, 16), (UInt64.max, 16)])
     func hexIsRadix16(_ value: UInt64, _ digits: Int) {
         let text = String(value, radix: 16)
