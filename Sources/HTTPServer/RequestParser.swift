@@ -131,8 +131,9 @@ struct RequestParser {
     private var bodyRemaining = 0
     /// Set after a closing rejection: the parser yields nothing more.
     private(set) var failed = false
-    /// The method and target of a refused head whose request line arrived whole, for the access
-    /// log (`takeRefusedLine`); nil and empty for a refusal before that.
+    /// The method and target of a head that arrived whole and was refused, for the access log
+    /// (`takeRefusedLine`); nil and empty for a refusal while the head was still arriving (a bare
+    /// LF, TLS, and the early 414, 431 and 501 of an over-long line or head).
     private var refusedMethod: String?
     private var refusedTarget: ArraySlice<UInt8> = []
 
@@ -233,7 +234,7 @@ struct RequestParser {
         refusedTarget = buffer[(sp1 + 1) ..< (secondSpace.map { head.lowerBound + $0 } ?? lineEnd ?? sp1 + 1)]
     }
 
-    /// The method and target of the head just refused, if its request line arrived whole, and
+    /// The method and target of the head just refused, if it arrived whole, and
     /// lets them go (the target is a slice of the parser's buffer, which should not stay shared).
     mutating func takeRefusedLine() -> (method: String?, target: ArraySlice<UInt8>) {
         defer { (refusedMethod, refusedTarget) = (nil, []) }
