@@ -237,8 +237,8 @@ final class EventLoop: @unchecked Sendable {
         freeSlots.append(slot)
     }
 
-    /// The handler registered under `token`, if it still is.
-    private func handler(for token: UInt64) -> EventLoopHandler? {
+    /// The handler registered under `token`, if it still is. Loop thread only.
+    func handler(for token: UInt64) -> EventLoopHandler? {
         let slot = Self.slot(of: token)
         guard handlers.indices.contains(slot), let entry = handlers[slot], entry.token == token else { return nil }
         return entry.handler
