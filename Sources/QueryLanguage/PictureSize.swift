@@ -18,10 +18,16 @@ public enum PictureSize {
     /// length as they are.
     static func causes(_ spec: ToggleSpec) -> String {
         var parts = ["scale \(number(spec.scale))", "size \(spec.size.rawValue)", "pad \(number(spec.padding))"]
-        if ToggleStyles.style(of: spec).needsLabel || !spec.label.isEmpty {
+        if drawsLabel(spec) {
             parts.append("a label of \(spec.label.count) characters")
         }
         return parts.joined(separator: ", ")
+    }
+
+    /// Whether the toggle's picture holds its label (a style that needs one, or a label given),
+    /// so that the label's length sizes it.
+    static func drawsLabel(_ spec: ToggleSpec) -> Bool {
+        ToggleStyles.style(of: spec).needsLabel || !spec.label.isEmpty
     }
 
     /// What would make this picture smaller, the parts that apply: a lower scale above 1 (the

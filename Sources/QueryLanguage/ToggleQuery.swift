@@ -168,9 +168,8 @@ public struct ToggleQuery: Sendable {
                                      + (ToggleStyles.style(of: spec).needsLabel ? " or a shorter label" : ""))
         }
         if let p = values[.animate] {
-            let labelDrawn = ToggleStyles.style(of: spec).needsLabel || !spec.label.isEmpty
             try AnimationCost.check(animation, animatePair: p, causes: PictureSize.causes(spec),
-                                    smaller: PictureSize.smaller(spec, labelGrows: labelDrawn))
+                                    smaller: PictureSize.smaller(spec, labelGrows: PictureSize.drawsLabel(spec)))
         }
         return animation
     }
