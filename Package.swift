@@ -29,6 +29,7 @@
 //   CZlib          system library: zlib (pkg-config `zlib`), gzip for text responses
 //   ImageWriters   image files from pictures: PNG through CPNGEncoder (canvas -> PNG bytes), SVG
 //                  (scene -> SVG text, one theme or light and dark in one file)
+//   CMemoryFile    small C target: sealed memory files (memfd) for bodies sent with sendfile
 //   HTTPServer     HTTP/1.1 on POSIX sockets and epoll (parser, connections, listener, shutdown)
 //   ToggleService  the product: routes, the renderer (scene + raster backend), image cache, static files
 //   toggle-server  the executable: `serve` (default), `render` and `probe`
@@ -93,7 +94,8 @@ let package = Package(
         ),
         .target(name: "ImageWriters", dependencies: ["CPNGEncoder", "Raster", "Scene", "SceneRaster", "Geometry", "Utilities"]),
         .target(name: "Utilities"),
-        .target(name: "HTTPServer", dependencies: ["Utilities"]),
+        .target(name: "CMemoryFile", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "HTTPServer", dependencies: ["Utilities", "CMemoryFile"]),
         // gzip for text responses (`Content-Encoding: gzip`).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(

@@ -249,7 +249,13 @@ public struct HTTPResponse: Sendable {
     /// Status code, 100...599.
     public var status: Int { didSet { serializedHead = nil } }
     public var headers: HTTPFields { didSet { serializedHead = nil } }
-    public var body: [UInt8] { didSet { serializedHead = nil } }
+    /// The content's bytes (a file's read back; setting them replaces a file).
+    public var body: [UInt8] {
+        get { content.bytes }
+        set { content = .bytes(newValue) }
+    }
+    /// The content as it is sent: bytes, or a sealed memory file sent with sendfile(2).
+    public var content: HTTPBody { didSet { serializedHead = nil } }
     /// The status line and field lines (with `Content-Length`, without `Date` and `Connection`)
     /// as the server sends them, made once by `serializeHead()` so that a response kept and sent
     /// many times (a cached image) is not serialized again for each request. Cleared when
@@ -262,17 +268,17 @@ public struct HTTPResponse: Sendable {
     public init(status: Int, headers: HTTPFields = HTTPFields(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.content = .bytes(body)
     }
 
     /// A response whose head was serialized before, by `serializeHead()` of a response with the
     /// same status and headers and a body of the same length (`Content-Length` is the only part
     /// of the head that depends on the body): for a kept head sent with bytes that are kept
     /// elsewhere (an image cache), so that holding the head does not hold the body.
-    package init(status: Int, headers: HTTPFields, body: [UInt8], serializedHead: [UInt8]) {
+    package init(status: Int, headers: HTTPFields, content: HTTPBody, serializedHead: [UInt8]) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.content = content
         self.serializedHead = serializedHead
     }
 

@@ -121,14 +121,15 @@ public final class HTTPServer: @unchecked Sendable {
         return listener.address
     }
 
-    /// RLIMIT_NOFILE minus the descriptors open now minus `reservedDescriptors` (at least 1).
+    /// RLIMIT_NOFILE minus the descriptors open now minus `reservedDescriptors` and the memory
+    /// files kept bodies may hold (`HTTPBodyFile.maximumOpen`); at least 1.
     static func connectionsTheDescriptorLimitAllows() -> Int {
         var limit = rlimit()
         // RLIM_INFINITY is all ones: excluded by the comparison.
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0,
               limit.rlim_cur < rlim_t(Int.max) else { return Int.max }
         let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
-        return max(1, Int(limit.rlim_cur) - open - reservedDescriptors)
+        return max(1, Int(limit.rlim_cur) - open - reservedDescriptors - HTTPBodyFile.maximumOpen)
     }
 
     /// The whole 503 sent to a connection refused for `reason`.
@@ -137,7 +138,7 @@ public final class HTTPServer: @unchecked Sendable {
             ? "too many connections from one client (an IPv4 address or an IPv6 /64): close one or retry later" : nil
         let output = ResponseSerializer.serialize(ResponseSerializer.errorResponse(status: 503, detail: detail),
                                                   isHead: false, close: true, date: HTTPDate.now())
-        return output.fullHead + output.body
+        return output.fullHead + output.body.bytes
     }
 
     /// Why a new connection from `client` must be refused, or nil. `lock` is held.

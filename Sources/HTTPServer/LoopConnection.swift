@@ -31,8 +31,8 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     let responder: any HTTPResponder
     /// The server's metrics hook, or `NoMetrics` (`reportsExchanges` false) when it has none: not
     /// an optional existential, which was copied out through its value witness on every call.
-    private let metrics: any HTTPServerMetrics
-    private let reportsExchanges: Bool
+    let metrics: any HTTPServerMetrics
+    let reportsExchanges: Bool
     private var parser: RequestParser
     var machine: ConnectionStateMachine
     private let onClose: @Sendable (LoopConnection) -> Void
@@ -63,27 +63,30 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
     /// times per request. Kept until the response is written (no request is taken while one is
     /// written), then its target let go, so that the parser's buffer is not shared when it next
     /// appends.
-    private var current = Current()
+    var current = Current()
     /// A request was read (or refused, or timed out) and its exchange not yet reported: closing
     /// now reports it as cut (`reportCut`), so that every request read has its one report.
-    private var reportDue = false
+    var reportDue = false
     /// Why the connection is being closed, for the report of a cut exchange (`reset`,
     /// `drain_deadline`, `timeout`, `error`); nil: an ordinary close.
     var closeCause: String?
 
-    // The response being written (`writing`), kept in place in the connection: head, trailer and
-    // body as `sendmsg` takes them, and the bytes written so far. Stored properties rather than an
-    // optional struct: copying one in and out per `sendmsg` and destroying it went through
-    // Swift's generic value witnesses (Benchmarks/serving/callgrind.sh).
-    private var writing = false
-    private var outHead: [UInt8] = []
-    private var outTrailer: [UInt8] = []
-    private var outBody: [UInt8] = []
-    private var outTotal = 0
-    private var outOffset = 0
+    // The response being written (`writing`; LoopConnection+Write.swift), kept in place in the
+    // connection: head, trailer and body as `sendmsg` takes them (or the body's file, which
+    // `sendfile` sends after them), and the bytes written so far. Stored properties rather than
+    // an optional struct, and the body's bytes apart from its file: copying one in and out per
+    // `sendmsg` and destroying it went through Swift's generic value witnesses, and an `HTTPBody`
+    // taken apart per `sendmsg` was three retains (Benchmarks/serving/callgrind.sh).
+    var writing = false
+    var outHead: [UInt8] = []
+    var outTrailer: [UInt8] = []
+    var outBody: [UInt8] = []
+    var outFile: HTTPBodyFile?
+    var outTotal = 0
+    var outOffset = 0
     /// The status sent and the response's `annotations`, for the exchange report.
-    private var outStatus = 0
-    private var outAnnotations: [String: String] = [:]
+    var outStatus = 0
+    var outAnnotations: [String: String] = [:]
 
     init(fd: Int32, loop: EventLoop, configuration: HTTPServerConfiguration, responder: any HTTPResponder,
          metrics: (any HTTPServerMetrics)?, onClose: @escaping @Sendable (LoopConnection) -> Void) {
@@ -297,90 +300,6 @@ final class LoopConnection: EventLoopHandler, EventLoopTimed, @unchecked Sendabl
                 respond(to: head.request, started: now)
             }
         }
-    }
-
-    // MARK: Writing
-
-    /// Starts writing `response` (its head only if `isHead`); `now`, if given, is the time to
-    /// tell the state machine (else the clock is read).
-    func send(_ response: HTTPResponse, isHead: Bool, now: Double? = nil) {
-        guard case .write(let close) = machine.responseReady(now: now ?? MonotonicClock.now()) else { return }
-        let trailer = loop.dateTrailer(close: close, announceKeepAlive: current.http1_0)
-        let output = ResponseSerializer.serialize(response, isHead: isHead, trailer: trailer)
-        outTotal = output.head.count + output.trailer.count + output.body.count
-        outHead = output.head
-        outTrailer = output.trailer
-        outBody = output.body
-        outOffset = 0
-        outStatus = output.status
-        outAnnotations = response.annotations
-        writing = true
-        writable()
-    }
-
-    private func writable() {
-        guard writing, !machine.isClosed else { return }
-        let total = outTotal
-        while outOffset < total {
-            switch SocketCalls.send(fd, outHead, outTrailer, outBody, offset: outOffset) {
-            case .bytes(let n):
-                outOffset += n
-                if outOffset < total { _ = machine.wrote(finished: false, now: MonotonicClock.now()) }
-            case .wouldBlock:
-                machine.writeBlocked(now: MonotonicClock.now())
-                return updateDeadline()  // the next EPOLLOUT edge (or the retry deadline) goes on
-            case .failed:
-                closeCause = "reset"
-                finishWrite(bytes: outOffset, cut: "reset")
-                return perform(machine.failed())
-            }
-        }
-        let now = finishWrite(bytes: total)
-        // `.parse` returns at once inside processInput's loop, which then goes on.
-        perform(machine.wrote(finished: true, bodyPending: current.bodyPending, now: now))
-    }
-
-    /// Ends the write: reports the exchange (`bytes` written) and lets go of the response and
-    /// the request's target. Returns the time it was reported at.
-    /// `cut`: why the rest was not written (the report's `cut` annotation).
-    @discardableResult
-    private func finishWrite(bytes: Int, cut: String? = nil) -> Double {
-        writing = false
-        reportDue = false
-        let now = MonotonicClock.now()
-        if reportsExchanges {
-            var annotations = outAnnotations
-            if let cut { annotations["cut"] = cut }
-            metrics.requestCompleted(HTTPExchange(
-                method: current.method, targetUTF8: current.target, hasTarget: current.method != nil,
-                status: outStatus, bytes: bytes, duration: now - current.started, annotations: annotations))
-        }
-        releaseOutput()
-        return now
-    }
-
-    /// Reports the exchange in progress as the connection closes (`reportDue`): a response being
-    /// written with the bytes written so far, or, when none was started, status 499 (nginx's
-    /// "client closed request", here also for a close by the server) with 0 bytes; both
-    /// annotated `cut` with `closeCause`.
-    private func reportCut() {
-        let cause = closeCause ?? "closed"
-        if writing {
-            finishWrite(bytes: outOffset, cut: cause)
-            return
-        }
-        reportDue = false
-        guard reportsExchanges else { return }
-        metrics.requestCompleted(HTTPExchange(
-            method: current.method, targetUTF8: current.target, hasTarget: current.method != nil, status: 499,
-            bytes: 0, duration: MonotonicClock.now() - current.started, annotations: ["cut": cause]))
-    }
-
-    private func releaseOutput() {
-        outHead = []
-        outTrailer = []
-        outBody = []
-        current.target = []
     }
 
     /// Performs `.close` (the machine returns it once).

@@ -18,8 +18,8 @@ enum ResponseSerializer {
         var head: [UInt8]
         /// `Date`, `Connection` (when sent) and the empty line that ends the head.
         var trailer: [UInt8]
-        /// Empty for HEAD, 204 and 304.
-        var body: [UInt8]
+        /// Empty bytes for HEAD, 204 and 304.
+        var body: HTTPBody
         /// The status actually sent (500 when the responder returned one outside 200...599).
         var status: Int
         /// The whole head, for tests and one-off answers.
@@ -42,7 +42,7 @@ enum ResponseSerializer {
     /// response's `serializedHead` when it has one, copying nothing.
     static func serialize(_ response: HTTPResponse, isHead: Bool, trailer: [UInt8]) -> Output {
         let (head, status, sendsBody): ([UInt8], Int, Bool)
-        if let prepared = response.serializedHead, !(isHead && response.body.isEmpty) {
+        if let prepared = response.serializedHead, !(isHead && response.content.count == 0) {
             // Made by `head(of:isHead: false)` for this status, fields and body; with a non-empty
             // body HEAD announces the same Content-Length, so the bytes are the same.
             (head, status) = (prepared, response.status)
@@ -50,7 +50,7 @@ enum ResponseSerializer {
         } else {
             (head, status, sendsBody) = self.head(of: response, isHead: isHead)
         }
-        return Output(head: head, trailer: trailer, body: sendsBody ? response.body : [], status: status)
+        return Output(head: head, trailer: trailer, body: sendsBody ? response.content : .bytes([]), status: status)
     }
 
     /// The status line and field lines (with `Content-Length`) of `response`, the status actually
@@ -68,10 +68,10 @@ enum ResponseSerializer {
         let status = response.status
         // Content-Length (RFC 9110 section 8.6): never in 204; in HEAD and 304 the length GET would
         // send (the body's, or the responder's own Content-Length when the body was left empty).
-        var contentLength: Int? = response.body.count
+        var contentLength: Int? = response.content.count
         if status == 204 {
             contentLength = nil
-        } else if (isHead || status == 304) && response.body.isEmpty {
+        } else if (isHead || status == 304) && contentLength == 0 {
             let responderLength = response.headers["Content-Length"].flatMap {
                 HeadParser.parseContentLength(ArraySlice($0.utf8))
             }

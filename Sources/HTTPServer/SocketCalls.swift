@@ -38,8 +38,9 @@ enum SocketCalls {
 
     /// One `sendmsg` of the bytes of `a`, `b` and `c` in that order (a head, its trailer and a
     /// body), starting `offset` bytes in, with MSG_NOSIGNAL so a closed peer yields EPIPE instead
-    /// of SIGPIPE. Retries on EINTR. The vectors live on the stack: nothing is allocated.
-    static func send(_ fd: Int32, _ a: [UInt8], _ b: [UInt8], _ c: [UInt8], offset: Int) -> IOResult {
+    /// of SIGPIPE, and MSG_MORE when `more` (more follows at once: the kernel holds a partial
+    /// segment for it). Retries on EINTR. The vectors live on the stack: nothing is allocated.
+    static func send(_ fd: Int32, _ a: [UInt8], _ b: [UInt8], _ c: [UInt8], offset: Int, more: Bool = false) -> IOResult {
         a.withUnsafeBytes { a in
             b.withUnsafeBytes { b in
                 c.withUnsafeBytes { c in
@@ -62,7 +63,7 @@ enum SocketCalls {
                         message.msg_iov = vectors.baseAddress
                         message.msg_iovlen = count
                         while true {
-                            let n = sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                            let n = sendmsg(fd, &message, Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0))
                             if n >= 0 { return .bytes(n) }
                             let e = errno
                             if e == EINTR { continue }
@@ -72,6 +73,20 @@ enum SocketCalls {
                     }
                 }
             }
+        }
+    }
+
+    /// One `sendfile` of `file` from byte `offset` to its end into the socket `fd`. Retries on
+    /// EINTR. (A peer that closed gives EPIPE: the server ignores SIGPIPE.)
+    static func sendFile(_ fd: Int32, _ file: HTTPBodyFile, from offset: Int) -> IOResult {
+        while true {
+            var position = off_t(offset)
+            let n = sendfile(fd, file.descriptor, &position, file.count - offset)
+            if n >= 0 { return .bytes(n) }
+            let e = errno
+            if e == EINTR { continue }
+            if e == EAGAIN || e == EWOULDBLOCK { return .wouldBlock }
+            return .failed(e)
         }
     }
 }

@@ -1,6 +1,8 @@
 
 /// A byte-bounded in-memory cache of encoded images, safe under concurrent use.
 ///
+/// - Kept as the server sends them (`HTTPBody.kept(_:)`): bytes, or for an image of at least
+///   `HTTPBody.fileMinimum` bytes a sealed memory file, which the server sends with sendfile(2).
 /// - Sharded: keys hash to one of `shardCount` shards, each with its own lock, so concurrent
 ///   requests for different images rarely wait on each other.
 /// - Bounded in bytes (the images' sizes plus their keys), evicting with the CLOCK
@@ -26,38 +28,41 @@ public final class ImageCache: Sendable {
     }
 
     public let capacityBytes: Int
+    /// Each shard's share of `capacityBytes`.
+    private let shardCapacity: Int
     private let shards: [Locked<Shard>]
 
     /// - Parameter capacityBytes: most bytes held (default 64 MiB); 0 disables caching.
     public init(capacityBytes: Int = 64 << 20, shardCount: Int = 16) {
         self.capacityBytes = max(0, capacityBytes)
-        let perShard = self.capacityBytes / max(1, shardCount)
-        shards = (0..<max(1, shardCount)).map { _ in Locked(Shard(capacity: perShard)) }
+        shardCapacity = self.capacityBytes / max(1, shardCount)
+        shards = (0..<max(1, shardCount)).map { [shardCapacity] _ in Locked(Shard(capacity: shardCapacity)) }
     }
 
-    /// The cached bytes for `key`, or the result of `make()` (stored if it succeeds).
+    /// The cached image for `key`, or the bytes `make()` returns (stored, as `HTTPBody.kept(_:)`
+    /// keeps them, if it succeeds).
     /// - Throws: whatever `make` throws; errors are not cached, and waiting callers retry.
-    public func value(for key: String, make: () throws -> [UInt8]) rethrows -> (bytes: [UInt8], outcome: Outcome) {
+    public func value(for key: String, make: () throws -> [UInt8]) rethrows -> (body: HTTPBody, outcome: Outcome) {
         try value(for: Key(key), make: make)
     }
 
     /// As `value(for:make:)`, for a key hashed before (`Key`), as callers that keep one have it.
-    public func value(for hashed: Key, make: () throws -> [UInt8]) rethrows -> (bytes: [UInt8], outcome: Outcome) {
+    public func value(for hashed: Key, make: () throws -> [UInt8]) rethrows -> (body: HTTPBody, outcome: Outcome) {
         let shard = shards[Self.shardIndex(hash: hashed.hash, count: shards.count)]
         // Found, or become the maker for this key, or wait for the one that is: one lock.
         let step: LookupStep = shard.withLock { s in
-            if let bytes = s.lookup(hashed) { return .found(bytes) }
+            if let body = s.lookup(hashed) { return .found(body) }
             return s.joinOrStartMaking(hashed)
         }
         switch step {
-        case .found(let bytes):
-            return (bytes, .hit)
+        case .found(let body):
+            return (body, .hit)
         case .wait(let flight):
-            if let bytes = flight.wait() {
+            if let body = flight.wait() {
                 shard.withLock { $0.stats.coalesced += 1 }
-                return (bytes, .coalesced)
+                return (body, .coalesced)
             }
-            return (try make(), .miss)  // the maker failed: try ourselves, uncached
+            return (.bytes(try make()), .miss)  // the maker failed: try ourselves, uncached
         case .make:
             return (try self.make(hashed, into: shard, countingMiss: false, make), .miss)
         }
@@ -70,35 +75,36 @@ public final class ImageCache: Sendable {
     /// one's `make` as for any other maker.
     /// - Throws: whatever `make` throws; errors are not cached.
     public func valueWithoutWaiting(for hashed: Key,
-                                    make: () throws -> [UInt8]) rethrows -> (bytes: [UInt8], outcome: Outcome)? {
+                                    make: () throws -> [UInt8]) rethrows -> (body: HTTPBody, outcome: Outcome)? {
         let shard = shards[Self.shardIndex(hash: hashed.hash, count: shards.count)]
         let step: LookupStep? = shard.withLock { s in
-            if let bytes = s.peek(hashed) { return .found(bytes) }
+            if let body = s.peek(hashed) { return .found(body) }
             guard s.makers[hashed] == nil else { return nil }
             s.makers[hashed] = Maker()
             return .make
         }
         switch step {
-        case .found(let bytes)?: return (bytes, .hit)
+        case .found(let body)?: return (body, .hit)
         case .make?: return (try self.make(hashed, into: shard, countingMiss: true, make), .miss)
         case .wait?, nil: return nil
         }
     }
 
-    /// What a lookup under the shard's lock found: the bytes, a maker to wait for, or that the
+    /// What a lookup under the shard's lock found: the image, a maker to wait for, or that the
     /// caller is now the maker (registered in the shard's `makers`).
     private enum LookupStep {
-        case found([UInt8])
+        case found(HTTPBody)
         case wait(Flight)
         case make
     }
 
     /// Runs `make` as the one maker of `hashed` (registered in `shard`'s `makers` by the caller),
-    /// stores the bytes in `shard` (counting a miss if `countingMiss`) and unregisters in the same
+    /// stores the image in `shard` (counting a miss if `countingMiss`) and unregisters in the same
     /// lock, then lets the callers waiting on its flight, if any came, go (with nil if `make`
-    /// threw, so that they retry).
+    /// threw, so that they retry). The image is kept as a file (`HTTPBody.kept(_:)`) only when a
+    /// shard can hold it.
     private func make(_ hashed: Key, into shard: Locked<Shard>, countingMiss: Bool,
-                      _ make: () throws -> [UInt8]) rethrows -> [UInt8] {
+                      _ make: () throws -> [UInt8]) rethrows -> HTTPBody {
         var stored = false
         defer {
             if !stored {
@@ -106,25 +112,26 @@ public final class ImageCache: Sendable {
             }
         }
         let bytes = try make()
+        let body = Shard.cost(hashed, bytes.count) <= shardCapacity ? HTTPBody.kept(bytes) : .bytes(bytes)
         let flight = shard.withLock { s -> Flight? in
             if countingMiss { s.stats.misses += 1 }
-            s.insert(hashed, bytes)
+            s.insert(hashed, body)
             return s.makers.removeValue(forKey: hashed)?.flight
         }
         stored = true
-        flight?.finish(bytes)
-        return bytes
+        flight?.finish(body)
+        return body
     }
 
-    /// The cached bytes for `key` (counted as a hit), or nil without counting a miss: for callers
+    /// The cached image for `key` (counted as a hit), or nil without counting a miss: for callers
     /// that answer hits inline and hand misses to `value(for:make:)`, which counts them.
-    public func cachedValue(for key: String) -> [UInt8]? {
+    public func cachedValue(for key: String) -> HTTPBody? {
         cachedValue(for: key, shard: shardIndex(for: key))
     }
 
     /// As `cachedValue(for:)`, with the key's shard already known (`shardIndex(for:)`), for
     /// callers that keep it so that a long key is not hashed twice per request.
-    public func cachedValue(for key: String, shard: Int) -> [UInt8]? {
+    public func cachedValue(for key: String, shard: Int) -> HTTPBody? {
         let hashed = Key(key)
         return shards[shard].withLock { $0.peek(hashed) }
     }
@@ -132,7 +139,7 @@ public final class ImageCache: Sendable {
     /// As `cachedValue(for:)`, for a key hashed before (`Key`), for callers that keep it so that
     /// a long key is not hashed again per request (the table compares the kept hash, then the
     /// text, which for the same `String` is one identity check).
-    public func cachedValue(for key: Key) -> [UInt8]? {
+    public func cachedValue(for key: Key) -> HTTPBody? {
         shards[Self.shardIndex(hash: key.hash, count: shards.count)].withLock { $0.peek(key) }
     }
 
@@ -214,18 +221,18 @@ public final class ImageCache: Sendable {
 
     /// One in-progress make, which other callers for the same key wait on.
     private final class Flight: Sendable {
-        private let state = Locked<(done: Bool, bytes: [UInt8]?)>((false, nil))
+        private let state = Locked<(done: Bool, body: HTTPBody?)>((false, nil))
         private let semaphore = DispatchSemaphoreBox()
 
-        func wait() -> [UInt8]? {
-            if let done = state.withLock({ $0.done ? Optional($0.bytes) : nil }) { return done }
+        func wait() -> HTTPBody? {
+            if let done = state.withLock({ $0.done ? Optional($0.body) : nil }) { return done }
             semaphore.wait()
             semaphore.signal()  // let the next waiter through too
-            return state.withLock { $0.bytes }
+            return state.withLock { $0.body }
         }
 
-        func finish(_ bytes: [UInt8]?) {
-            state.withLock { $0 = (true, bytes) }
+        func finish(_ body: HTTPBody?) {
+            state.withLock { $0 = (true, body) }
             semaphore.signal()
         }
     }
@@ -235,7 +242,7 @@ public final class ImageCache: Sendable {
     private struct Shard {
         struct Entry {
             var key: Key
-            var bytes: [UInt8]
+            var body: HTTPBody
             var referenced: Bool
         }
         let capacity: Int
@@ -248,7 +255,9 @@ public final class ImageCache: Sendable {
 
         init(capacity: Int) { self.capacity = capacity }
 
-        static func cost(_ key: Key, _ bytes: [UInt8]) -> Int { bytes.count + key.bytes.count + 64 }
+        /// What an entry of `count` bytes counts against the budget: the image, its key and about
+        /// 64 bytes of bookkeeping (a kept file's pages count as its bytes).
+        static func cost(_ key: Key, _ count: Int) -> Int { count + key.bytes.count + 64 }
 
         /// The flight to wait on when `key` is being made (made now if it is the first waiter),
         /// else `.make` with the caller registered as the maker.
@@ -264,25 +273,25 @@ public final class ImageCache: Sendable {
         }
 
         /// `peek`, counting a miss when the key is absent.
-        mutating func lookup(_ key: Key) -> [UInt8]? {
-            let bytes = peek(key)
-            if bytes == nil { stats.misses += 1 }
-            return bytes
+        mutating func lookup(_ key: Key) -> HTTPBody? {
+            let body = peek(key)
+            if body == nil { stats.misses += 1 }
+            return body
         }
 
-        /// The bytes for `key` (marked recently used, counted as a hit), or nil without counting.
-        mutating func peek(_ key: Key) -> [UInt8]? {
+        /// The image for `key` (marked recently used, counted as a hit), or nil without counting.
+        mutating func peek(_ key: Key) -> HTTPBody? {
             guard let slot = index[key], let entry = ring[slot] else { return nil }
             ring[slot]?.referenced = true
             stats.hits += 1
-            return entry.bytes
+            return entry.body
         }
 
-        mutating func insert(_ key: Key, _ bytes: [UInt8]) {
-            let cost = Self.cost(key, bytes)
+        mutating func insert(_ key: Key, _ body: HTTPBody) {
+            let cost = Self.cost(key, body.count)
             guard cost <= capacity, index[key] == nil else { return }
             while stats.bytes + cost > capacity, !index.isEmpty { evictOne() }
-            let entry = Entry(key: key, bytes: bytes, referenced: false)
+            let entry = Entry(key: key, body: body, referenced: false)
             let slot: Int
             if let reused = free.popLast() {
                 ring[reused] = entry
@@ -309,7 +318,7 @@ public final class ImageCache: Sendable {
                         index[entry.key] = nil
                         free.append(hand)
                         stats.entries -= 1
-                        stats.bytes -= Self.cost(entry.key, entry.bytes)
+                        stats.bytes -= Self.cost(entry.key, entry.body.count)
                         stats.evictions += 1
                         hand += 1
                         return
@@ -321,8 +330,9 @@ public final class ImageCache: Sendable {
     }
 }
 
-import Utilities
 import Dispatch
+import HTTPServer
+import Utilities
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -50,18 +50,18 @@ struct PictureEndpoint: Sendable {
         if Self.isNotModified(request, entityTag: entry.entityTag) {
             return HTTPResponse(status: 304, headers: entry.fields).annotated(route: entry.picture.route.rawValue)
         }
-        guard let cache, let key = entry.cacheKey, let bytes = cache.cachedValue(for: key) else { return nil }
+        guard let cache, let key = entry.cacheKey, let body = cache.cachedValue(for: key) else { return nil }
         // The common case: the same answer as last time, head already serialized (only Date and
         // Connection, which the server adds, differ between requests).
-        if let head = readyHead, head.bodyLength == bytes.count {
-            var response = HTTPResponse(status: 200, headers: head.fields, body: bytes, serializedHead: head.bytes)
+        if let head = readyHead, head.bodyLength == body.count {
+            var response = HTTPResponse(status: 200, headers: head.fields, content: body, serializedHead: head.bytes)
             response.annotations = entry.picture.route.annotations(.hit)
             return response
         }
-        var response = Self.image(bytes, entry, outcome: .hit)
+        var response = Self.image(body, entry, outcome: .hit)
         response.serializeHead()
         if let head = response.serializedHead {
-            memo.keepReadyHead(ReadyHead(fields: response.headers, bytes: head, bodyLength: bytes.count), for: entry,
+            memo.keepReadyHead(ReadyHead(fields: response.headers, bytes: head, bodyLength: body.count), for: entry,
                                of: request)
         }
         return response
@@ -142,20 +142,20 @@ struct PictureEndpoint: Sendable {
     /// when false (the event loop), nil instead of waiting (`valueWithoutWaiting`). A render error
     /// is a 500.
     func image(for entry: PreparedPicture, waiting: Bool) -> HTTPResponse? {
-        let made: (bytes: [UInt8], outcome: ImageCache.Outcome)?
+        let made: (body: HTTPBody, outcome: ImageCache.Outcome)?
         do {
             // Closures written at the calls: their context stays on the stack.
             if let cache, let key = entry.cacheKey {
                 made = waiting ? try cache.value(for: key) { try render(entry.picture) }
                     : try cache.valueWithoutWaiting(for: key) { try render(entry.picture) }
             } else {
-                made = (try render(entry.picture), .miss)
+                made = (.bytes(try render(entry.picture)), .miss)
             }
         } catch {
             return ToggleResponder.error(status: 500, message: "render failed: \(error)")
                 .annotated(route: entry.picture.route.rawValue)
         }
-        return made.map { Self.image($0.bytes, entry, outcome: $0.outcome) }
+        return made.map { Self.image($0.body, entry, outcome: $0.outcome) }
     }
 
     /// The picture drawn and encoded, its time observed.
@@ -166,10 +166,11 @@ struct PictureEndpoint: Sendable {
         return bytes
     }
 
-    static func image(_ bytes: [UInt8], _ entry: PreparedPicture, outcome: ImageCache.Outcome) -> HTTPResponse {
+    static func image(_ body: HTTPBody, _ entry: PreparedPicture, outcome: ImageCache.Outcome) -> HTTPResponse {
         var fields = entry.fields
         fields.append(name: "Content-Type", value: entry.picture.format.contentType)
-        var response = HTTPResponse(status: 200, headers: fields, body: bytes)
+        var response = HTTPResponse(status: 200, headers: fields)
+        response.content = body
         response.annotations = entry.picture.route.annotations(outcome)
         return response
     }

@@ -13,7 +13,7 @@ final class PreparedHeadTests: XCTestCase {
     }
 
     func bytes(_ output: ResponseSerializer.Output) -> String {
-        String(decoding: output.fullHead + output.body, as: UTF8.self)
+        String(decoding: output.fullHead + output.body.bytes, as: UTF8.self)
     }
 
     func testPreparedHeadSendsTheSameBytes() {

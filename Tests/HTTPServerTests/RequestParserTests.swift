@@ -198,7 +198,7 @@ final class RequestParserTests: XCTestCase {
         let response = HTTPResponse(status: 200, body: Array("hello".utf8))
         let head = ResponseSerializer.serialize(response, isHead: true, close: false, date: "D")
         XCTAssertTrue(String(decoding: head.fullHead, as: UTF8.self).contains("Content-Length: 5\r\n"))
-        XCTAssertTrue(head.body.isEmpty)
+        XCTAssertEqual(head.body.count, 0)
         var h = HTTPFields()
         h.append(name: "Bad", value: "a\r\nInjected: 1")
         let notModified = ResponseSerializer.serialize(HTTPResponse(status: 304, headers: h, body: Array("hello".utf8)),
@@ -208,7 +208,7 @@ final class RequestParserTests: XCTestCase {
         XCTAssertTrue(text.contains("Content-Length: 5\r\n"))
         XCTAssertTrue(text.hasSuffix("Date: D\r\nConnection: close\r\n\r\n"))
         XCTAssertFalse(text.contains("Injected"))
-        XCTAssertTrue(notModified.body.isEmpty)
+        XCTAssertEqual(notModified.body.count, 0)
         XCTAssertEqual(HTTPDate.imfFixdate(epochSeconds: 784111777), "Sun, 06 Nov 1994 08:49:37 GMT")
     }
 }

@@ -15,7 +15,7 @@ final class ImageCacheTests: XCTestCase {
         let second = cache.value(for: "a") { calls += 1; return [9] }
         XCTAssertEqual(first.outcome, .miss)
         XCTAssertEqual(second.outcome, .hit)
-        XCTAssertEqual(second.bytes, [1, 2, 3])
+        XCTAssertEqual(second.body.bytes, [1, 2, 3])
         XCTAssertEqual(calls, 1)
         XCTAssertEqual(cache.statistics.entries, 1)
     }
@@ -46,7 +46,7 @@ final class ImageCacheTests: XCTestCase {
     func testOversizedValueIsServedButNotStored() {
         let cache = ImageCache(capacityBytes: 100, shardCount: 1)
         let result = cache.value(for: "big") { [UInt8](repeating: 0, count: 1000) }
-        XCTAssertEqual(result.bytes.count, 1000)
+        XCTAssertEqual(result.body.count, 1000)
         XCTAssertEqual(cache.statistics.entries, 0)
     }
 
@@ -60,7 +60,7 @@ final class ImageCacheTests: XCTestCase {
                 Thread.sleep(forTimeInterval: 0.2)
                 return [42]
             }
-            XCTAssertEqual(r.bytes, [42])
+            XCTAssertEqual(r.body.bytes, [42])
             outcomes.withLock { $0.append(r.outcome) }
         }
         XCTAssertEqual(makes.withLock { $0 }, 1)
@@ -88,12 +88,12 @@ final class ImageCacheTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 0.5, "waited for the other maker")
         // Another key is made at once, counted as a miss and stored.
         let other = cache.valueWithoutWaiting(for: ImageCache.Key("other")) { [1, 2] }
-        XCTAssertEqual(other?.bytes, [1, 2])
+        XCTAssertEqual(other?.body.bytes, [1, 2])
         XCTAssertEqual(other?.outcome, .miss)
         release.signal()
         maker.wait()
         let hit = cache.valueWithoutWaiting(for: ImageCache.Key("k")) { XCTFail("not stored"); return [0] }
-        XCTAssertEqual(hit?.bytes, [7])
+        XCTAssertEqual(hit?.body.bytes, [7])
         XCTAssertEqual(hit?.outcome, .hit)
         XCTAssertEqual(cache.statistics.misses, 2)  // "k" by the blocking maker, "other" here
     }
@@ -113,7 +113,7 @@ final class ImageCacheTests: XCTestCase {
         }
         making.wait()
         let waiter = DispatchGroup()
-        let outcome = Locked<(bytes: [UInt8], outcome: ImageCache.Outcome)?>(nil)
+        let outcome = Locked<(body: HTTPBody, outcome: ImageCache.Outcome)?>(nil)
         DispatchQueue.global().async(group: waiter) {
             let r = cache.value(for: "k") { XCTFail("made twice"); return [0] }
             outcome.withLock { $0 = r }
@@ -122,7 +122,7 @@ final class ImageCacheTests: XCTestCase {
         release.signal()
         loopSide.wait()
         waiter.wait()
-        XCTAssertEqual(outcome.withLock { $0 }?.bytes, [9])
+        XCTAssertEqual(outcome.withLock { $0 }?.body.bytes, [9])
         // Coalesced, or a hit if this machine started the waiter only after the make: never made.
         XCTAssertNotNil(outcome.withLock { $0 })
         XCTAssertNotEqual(outcome.withLock { $0 }?.outcome, .miss)
@@ -172,7 +172,31 @@ final class ImageCacheTests: XCTestCase {
         XCTAssertNotEqual(a, b)
         let cache = ImageCache(capacityBytes: 1 << 20, shardCount: 1)
         XCTAssertEqual(cache.value(for: a) { [1] }.outcome, .miss)
-        XCTAssertEqual(cache.value(for: b) { [2] }.bytes, [2])
-        XCTAssertEqual(cache.value(for: a) { [3] }.bytes, [1])
-        XCTAssertEqual(Set([a, b, a]).count, 2)    }
+        XCTAssertEqual(cache.value(for: b) { [2] }.body.bytes, [2])
+        XCTAssertEqual(cache.value(for: a) { [3] }.body.bytes, [1])
+        XCTAssertEqual(Set([a, b, a]).count, 2)
+    }
+
+    /// An image of `HTTPBody.fileMinimum` bytes or more is kept in a memory file, which hits
+    /// hand out with the same bytes; a smaller one, and one too large for a shard to keep, stay
+    /// bytes. Each counts its bytes against the budget either way.
+    func testLargeImagesAreKeptInFiles() throws {
+        try XCTSkipIf(HTTPBodyFile.maximumOpen == 0, "RLIMIT_NOFILE allows no memory files")
+        let large = (0..<HTTPBody.fileMinimum).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let cache = ImageCache(capacityBytes: 4 * HTTPBody.fileMinimum, shardCount: 1)
+        let made = cache.value(for: "large") { large }
+        guard case .file = made.body else { return XCTFail("not kept in a file") }
+        let hit = try XCTUnwrap(cache.cachedValue(for: "large"))
+        guard case .file(let file) = hit else { return XCTFail("the hit is not the file") }
+        XCTAssertEqual(file.bytes(), large)
+        guard case .bytes = cache.value(for: "small", make: { [1, 2, 3] }).body else {
+            return XCTFail("a small image in a file")
+        }
+        XCTAssertEqual(cache.statistics.bytes, large.count + "large".utf8.count + 64 + 3 + "small".utf8.count + 64)
+        let tooLarge = ImageCache(capacityBytes: HTTPBody.fileMinimum, shardCount: 1)
+        guard case .bytes(let bytes) = tooLarge.value(for: "large", make: { large }).body else {
+            return XCTFail("an image no shard keeps went to a file")
+        }
+        XCTAssertEqual(bytes, large)
+    }
 }
