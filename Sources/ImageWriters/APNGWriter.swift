@@ -99,15 +99,29 @@ public struct APNGWriter: Sendable {
     /// - Throws: `PNGEncodingError.invalidDimensions` if the size differs, more frames than
     ///   announced are appended, or a pixel's colour is not in `palette`; libpng's errors.
     public mutating func append(straightPixels pixels: [UInt32], delay: FrameDelay) throws(PNGEncodingError) {
-        guard pixels.count == width * height, appended < frameCount else {
+        try append(FrameUpdate(box: PixelBox(x0: 0, y0: 0, x1: width, y1: height), pixels: pixels), delay: delay)
+    }
+
+    /// Appends the next frame as `update`: the pixels inside its box, every other pixel as in
+    /// the frame before (the first frame's box must be the whole canvas). Only the box is
+    /// compared and copied, so a frame that changes a small part costs that part.
+    /// - Throws: `PNGEncodingError.invalidDimensions` if the box is not within the canvas (or not
+    ///   the whole of it for the first frame), the pixels do not fill it, more frames than
+    ///   announced are appended, or a pixel's colour is not in `palette`; libpng's errors.
+    public mutating func append(_ update: FrameUpdate, delay: FrameDelay) throws(PNGEncodingError) {
+        let box = update.box
+        let whole = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        guard appended < frameCount, update.pixels.count == box.width * box.height,
+              box.clipped(width: width, height: height) == box, appended > 0 || box == whole else {
             throw .invalidDimensions(width: width, height: height)
         }
         if appended == 0 {
-            try writeDefaultImage(pixels, delay: delay)
+            try writeDefaultImage(update.pixels, delay: delay)
+            previous = update.pixels
         } else {
-            try writeFrame(pixels, delay: delay)
+            try writeFrame(update, delay: delay)
+            update.copy(into: &previous, width: width)
         }
-        previous = pixels
         appended += 1
     }
 
@@ -156,37 +170,38 @@ public struct APNGWriter: Sendable {
     }
 
     /// A later frame: the rectangle that changed since the previous frame, as `fcTL` + `fdAT`.
-    private mutating func writeFrame(_ pixels: [UInt32], delay: FrameDelay) throws(PNGEncodingError) {
-        guard let box = Self.changedBox(previous, pixels, width: width, height: height) else {
+    private mutating func writeFrame(_ update: FrameUpdate, delay: FrameDelay) throws(PNGEncodingError) {
+        guard let box = Self.changedBox(previous, width: width, update) else {
             appendFrameControl(x: 0, y: 0, width: 1, height: 1, delay: delay, blend: .over)
             try appendFrameData([0], width: 1, height: 1)
             return
         }
-        let (crop, masked) = Self.crop(pixels, previous, width: width, box: box)
+        let (crop, masked) = Self.crop(update, previous, width: width, box: box)
         let blend: BlendOp = masked != nil ? .over : .source
-        appendFrameControl(x: box.x0, y: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0, delay: delay,
-                           blend: blend)
-        try appendFrameData(masked ?? crop, width: box.x1 - box.x0, height: box.y1 - box.y0)
+        appendFrameControl(x: box.x0, y: box.y0, width: box.width, height: box.height, delay: delay, blend: blend)
+        try appendFrameData(masked ?? crop, width: box.width, height: box.height)
     }
 
-    /// `pixels` inside `box`, and the same with every pixel equal to `previous` made transparent
-    /// when each changed pixel is opaque (nil otherwise). OVER works only then: source-over of an
-    /// opaque pixel gives it exactly, and a transparent pixel leaves the previous one showing.
-    static func crop(_ pixels: [UInt32], _ previous: [UInt32], width: Int,
-                     box: (x0: Int, y0: Int, x1: Int, y1: Int)) -> (crop: [UInt32], masked: [UInt32]?) {
-        let w = box.x1 - box.x0
+    /// `update`'s pixels inside `box` (within the update's box), and the same with every pixel
+    /// equal to `previous` (the whole previous frame) made transparent when each changed pixel
+    /// is opaque (nil otherwise). OVER works only then: source-over of an opaque pixel gives it
+    /// exactly, and a transparent pixel leaves the previous one showing.
+    static func crop(_ update: FrameUpdate, _ previous: [UInt32], width: Int,
+                     box: PixelBox) -> (crop: [UInt32], masked: [UInt32]?) {
+        let w = box.width, source = update.box, pixels = update.pixels
         var crop: [UInt32] = [], masked: [UInt32] = []
-        crop.reserveCapacity(w * (box.y1 - box.y0))
-        masked.reserveCapacity(w * (box.y1 - box.y0))
+        crop.reserveCapacity(w * box.height)
+        masked.reserveCapacity(w * box.height)
         var allChangedOpaque = true
         for y in box.y0..<box.y1 {
-            let row = y * width + box.x0
+            let row = (y - source.y0) * source.width + (box.x0 - source.x0)
             crop.append(contentsOf: pixels[row..<(row + w)])
             guard allChangedOpaque else { continue }
-            for i in row..<(row + w) {
-                let p = pixels[i]
+            let back = y * width + box.x0
+            for i in 0..<w {
+                let p = pixels[row + i]
                 // Alpha is the last byte in memory of each pixel, the high byte of its little-endian value.
-                guard p != previous[i] else { masked.append(0); continue }
+                guard p != previous[back + i] else { masked.append(0); continue }
                 if UInt32(littleEndian: p) >> 24 != 255 { allChangedOpaque = false; break }
                 masked.append(p)
             }
@@ -194,27 +209,34 @@ public struct APNGWriter: Sendable {
         return (crop, allChangedOpaque ? masked : nil)
     }
 
-    /// The smallest box holding every pixel that differs; nil when none does. Equal rows are
-    /// skipped whole by `memcmp`; a changed row is searched from both ends.
-    static func changedBox(_ a: [UInt32], _ b: [UInt32], width: Int,
-                           height: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+    /// The smallest box holding every pixel that differs between `a` and `b` (whole frames of
+    /// `width` x `height`); nil when none does.
+    static func changedBox(_ a: [UInt32], _ b: [UInt32], width: Int, height: Int) -> PixelBox? {
         precondition(a.count == width * height && b.count == a.count)
-        var x0 = width, y0 = height, x1 = 0, y1 = 0
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
-                for y in 0..<height {
-                    let row = y * width
-                    guard memcmp(pa + row, pb + row, width * 4) != 0 else { continue }
-                    var first = row, last = row + width - 1
-                    while pa[first] == pb[first] { first += 1 }
-                    while pa[last] == pb[last] { last -= 1 }
-                    x0 = min(x0, first - row); x1 = max(x1, last - row + 1)
+        return changedBox(a, width: width, FrameUpdate(box: PixelBox(x0: 0, y0: 0, x1: width, y1: height), pixels: b))
+    }
+
+    /// The smallest box holding every pixel of `update` that differs from `previous` (a whole
+    /// frame `width` px wide); nil when none does. Equal rows are skipped whole by `memcmp`; a
+    /// changed row is searched from both ends.
+    static func changedBox(_ previous: [UInt32], width: Int, _ update: FrameUpdate) -> PixelBox? {
+        let source = update.box, w = source.width
+        var x0 = Int.max, y0 = Int.max, x1 = 0, y1 = 0
+        previous.withUnsafeBufferPointer { a in
+            update.pixels.withUnsafeBufferPointer { b in
+                guard let pa = a.baseAddress, let pb = b.baseAddress, w > 0 else { return }
+                for y in source.y0..<source.y1 {
+                    let ra = pa + y * width + source.x0, rb = pb + (y - source.y0) * w
+                    guard memcmp(ra, rb, w * 4) != 0 else { continue }
+                    var first = 0, last = w - 1
+                    while ra[first] == rb[first] { first += 1 }
+                    while ra[last] == rb[last] { last -= 1 }
+                    x0 = min(x0, source.x0 + first); x1 = max(x1, source.x0 + last + 1)
                     y0 = min(y0, y); y1 = y + 1
                 }
             }
         }
-        return x1 > x0 ? (x0, y0, x1, y1) : nil
+        return x1 > x0 ? PixelBox(x0: x0, y0: y0, x1: x1, y1: y1) : nil
     }
 
     /// `fcTL`: sequence number, size, offset, delay, dispose op NONE, `blend`.
@@ -253,5 +275,34 @@ public struct APNGWriter: Sendable {
         guard let indices = palette.indices(of: pixels) else { throw .invalidDimensions(width: width, height: height) }
         return try encoder.encode(indices: indices, width: width, height: height, palette: palette.entries,
                                   text: text, pixelsPerMetre: pixelsPerMetre)
+    }
+}
+
+/// One frame as the part that may have changed: the straight-alpha pixels (as
+/// `APNGWriter.straightPixels(_:)` gives them) inside `box`, row by row; outside it the frame
+/// is the one before.
+public struct FrameUpdate: Sendable {
+    /// Where the pixels go, within the canvas.
+    public var box: PixelBox
+    /// `box.width * box.height` pixels.
+    public var pixels: [UInt32]
+
+    /// The update of `box` to `pixels` (`box.width * box.height` of them, row by row).
+    public init(box: PixelBox, pixels: [UInt32]) {
+        self.box = box
+        self.pixels = pixels
+    }
+
+    /// Writes the pixels into `frame`, a whole frame `width` px wide.
+    func copy(into frame: inout [UInt32], width: Int) {
+        let w = box.width
+        guard w > 0 else { return }
+        frame.withUnsafeMutableBufferPointer { dst in
+            pixels.withUnsafeBufferPointer { src in
+                for y in box.y0..<box.y1 {
+                    (dst.baseAddress! + y * width + box.x0).update(from: src.baseAddress! + (y - box.y0) * w, count: w)
+                }
+            }
+        }
     }
 }

@@ -55,7 +55,9 @@ public enum SceneEncoder {
     /// frames are written as RGBA as they are drawn.
     static let paletteTrialBytes = 8 << 20
 
-    /// Every frame drawn by the raster backend, compressed by libpng with
+    /// Every frame drawn by the raster backend (`FrameCanvas`: what every frame shares once, then
+    /// each frame's own operations, converted to straight alpha over the box they change),
+    /// compressed by libpng with
     /// `PNGEncoder.animationFrames(frames:width:height:)` and wrapped by `APNGWriter`: as one palette image when all the
     /// frames' colours fit a `FramePalette` (a quarter of the data for zlib), else RGBA. Frames
     /// are held, not written, only while that may still be the case.
@@ -70,25 +72,29 @@ public enum SceneEncoder {
         }
         var palette: FramePalette? = FramePalette()
         let movingFills = FillCache(capacityBytes: movingFrameFillBytes)
-        var held: [(pixels: [UInt32], delay: FrameDelay)] = []
+        var drawer: FrameCanvas
+        do { drawer = try FrameCanvas(frames: animation.frames.map(\.scene), fills: movingFills) } catch { throw .raster(error) }
+        var held: [(update: FrameUpdate, delay: FrameDelay)] = [], heldBytes = 0
         var rgba: APNGWriter? = nil
         for frame in animation.frames {
-            let pixels = APNGWriter.straightPixels(try render(frame, movingFills: movingFills))
-            if rgba == nil, palette?.insert(contentsOf: pixels) == true,
-               (held.count + 1) * pixels.count * 4 <= paletteTrialBytes {
-                held.append((pixels, frame.delay))
+            let box = try draw(frame, on: &drawer, movingFills: movingFills)
+            let update = FrameUpdate(box: box, pixels: drawer.canvas.straightAlphaWords(in: box))
+            if rgba == nil, palette?.insert(contentsOf: update.pixels) == true,
+               heldBytes + update.pixels.count * 4 <= paletteTrialBytes {
+                held.append((update, frame.delay))
+                heldBytes += update.pixels.count * 4
                 continue
             }
             if rgba == nil {
                 palette = nil
                 rgba = writer(nil)
-                for h in held { try encoding { () throws(PNGEncodingError) in try rgba!.append(straightPixels: h.pixels, delay: h.delay) } }
+                for h in held { try encoding { () throws(PNGEncodingError) in try rgba!.append(h.update, delay: h.delay) } }
                 held = []
             }
-            try encoding { () throws(PNGEncodingError) in try rgba!.append(straightPixels: pixels, delay: frame.delay) }
+            try encoding { () throws(PNGEncodingError) in try rgba!.append(update, delay: frame.delay) }
         }
         var file = rgba ?? writer(palette)
-        for h in held { try encoding { () throws(PNGEncodingError) in try file.append(straightPixels: h.pixels, delay: h.delay) } }
+        for h in held { try encoding { () throws(PNGEncodingError) in try file.append(h.update, delay: h.delay) } }
         return try encoding { () throws(PNGEncodingError) in try file.finish() }
     }
 
@@ -101,18 +107,21 @@ public enum SceneEncoder {
     /// label's runs at scale 2 are about 1 MB).
     static let movingFrameFillBytes = 8 << 20
 
-    /// One frame drawn by the raster backend. A frame that `usesCaches` (a rest pose, which is a
-    /// still too; every frame of a row, whose knob's shadow and fills recur in the same row in
-    /// another colour) takes the shared shadow and fill caches; its fills fall back to
-    /// `movingFills`, the animation's own, when the shared fill cache is off (`--cache-bytes 0`).
-    /// Other frames (a toggle's moving ones) blur their shadow and take `movingFills`, so that
-    /// what stays put (the track) is rasterized once per animation and a knob's one-off positions
-    /// never fill the shared cache (they fill `movingFills`, within its bound, unread).
-    static func render(_ frame: SceneAnimation.Frame, movingFills: FillCache) throws(SceneEncodingError) -> Canvas {
+    /// One frame drawn by the raster backend on `drawer` (only what differs from the operations
+    /// every frame shares); returns the box outside which it equals the frame before. A frame
+    /// that `usesCaches` (a rest pose, which is a still too; every frame of a row, whose knob's
+    /// shadow and fills recur in the same row in another colour) takes the shared shadow and fill
+    /// caches; its fills fall back to `movingFills`, the animation's own, when the shared fill
+    /// cache is off (`--cache-bytes 0`). Other frames (a toggle's moving ones) blur their shadow
+    /// and take `movingFills`, so that what stays put (the track) is rasterized once per
+    /// animation and a knob's one-off positions never fill the shared cache (they fill
+    /// `movingFills`, within its bound, unread).
+    static func draw(_ frame: SceneAnimation.Frame, on drawer: inout FrameCanvas,
+                     movingFills: FillCache) throws(SceneEncodingError) -> PixelBox {
         let sharedFills = frame.usesCaches && FillCache.shared.capacityBytes > 0
         do {
-            return try SceneRasterizer.render(frame.scene, shadows: frame.usesCaches ? .shared : nil,
-                                              fills: sharedFills ? .shared : movingFills)
+            return try drawer.draw(frame.scene, shadows: frame.usesCaches ? .shared : nil,
+                                   fills: sharedFills ? .shared : movingFills)
         } catch {
             throw .raster(error)
         }

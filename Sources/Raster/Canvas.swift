@@ -105,27 +105,59 @@ public struct Canvas: Sendable {
     /// a word's test each, so an animation's frames convert at a few instructions a pixel
     /// (`Benchmarks/worst/run.sh button-anim`).
     public func straightAlphaWords() -> [UInt32] {
-        let count = width * height
+        straightAlphaWords(in: PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+    }
+
+    /// `straightAlphaWords()` of the pixels inside `box` only (which must lie within the canvas),
+    /// row by row: `box.width * box.height` words.
+    public func straightAlphaWords(in box: PixelBox) -> [UInt32] {
+        precondition(box.isEmpty || (box.x0 >= 0 && box.y0 >= 0 && box.x1 <= width && box.y1 <= height))
+        let count = box.isEmpty ? 0 : box.width * box.height
+        let w = width
         return pixels.withUnsafeBytes { bytes in
             Self.straightChannel.withUnsafeBufferPointer { straight in
                 [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
                     guard count > 0, let src = bytes.baseAddress, let dst = out.baseAddress else { return }
-                    for i in 0..<count {
-                        let word = src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
-                        let value = UInt32(littleEndian: word), a = value >> 24
-                        if a == 255 {
-                            dst[i] = word
-                        } else if a == 0 {
-                            dst[i] = 0
-                        } else {
-                            let row = Int(a) << 8
-                            let r = UInt32(straight[row | Int(value & 0xFF)])
-                            let g = UInt32(straight[row | Int(value >> 8 & 0xFF)])
-                            let b = UInt32(straight[row | Int(value >> 16 & 0xFF)])
-                            dst[i] = (r | g << 8 | b << 16 | a << 24).littleEndian
+                    var o = 0
+                    for y in box.y0..<box.y1 {
+                        let rowStart = y &* w &+ box.x0
+                        for i in rowStart..<(rowStart &+ box.width) {
+                            dst[o] = Self.straightWord(src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self),
+                                                       straight: straight)
+                            o &+= 1
                         }
                     }
                     initialized = count
+                }
+            }
+        }
+    }
+
+    /// One premultiplied pixel (as stored) with straight alpha.
+    @inline(__always)
+    private static func straightWord(_ word: UInt32, straight: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let value = UInt32(littleEndian: word), a = value >> 24
+        if a == 255 { return word }
+        if a == 0 { return 0 }
+        let row = Int(a) << 8
+        let r = UInt32(straight[row | Int(value & 0xFF)])
+        let g = UInt32(straight[row | Int(value >> 8 & 0xFF)])
+        let b = UInt32(straight[row | Int(value >> 16 & 0xFF)])
+        return (r | g << 8 | b << 16 | a << 24).littleEndian
+    }
+
+    /// Copies the pixels inside `box` from `source`, a canvas of the same size (restoring a
+    /// region of a frame from the picture under it).
+    public mutating func copy(_ box: PixelBox, from source: Canvas) {
+        precondition(source.width == width && source.height == height)
+        let box = box.clipped(width: width, height: height)
+        guard !box.isEmpty else { return }
+        let w = width
+        pixels.withUnsafeMutableBufferPointer { dst in
+            source.pixels.withUnsafeBufferPointer { src in
+                for y in box.y0..<box.y1 {
+                    let start = (y * w + box.x0) * 4
+                    (dst.baseAddress! + start).update(from: src.baseAddress! + start, count: box.width * 4)
                 }
             }
         }

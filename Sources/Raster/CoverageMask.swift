@@ -1,19 +1,44 @@
 import Geometry
 /// A rectangle of whole pixels, half-open: columns `x0..<x1`, rows `y0..<y1`.
-struct PixelBox: Equatable, Sendable {
-    var x0: Int, y0: Int, x1: Int, y1: Int
+public struct PixelBox: Equatable, Sendable {
+    public var x0: Int, y0: Int, x1: Int, y1: Int
 
-    static let empty = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+    /// The box of columns `x0..<x1` and rows `y0..<y1`.
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+    }
 
-    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
-    var width: Int { x1 - x0 }
-    var height: Int { y1 - y0 }
+    /// No pixel.
+    public static let empty = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+
+    /// True when the box holds no pixel.
+    public var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    /// Columns.
+    public var width: Int { x1 - x0 }
+    /// Rows.
+    public var height: Int { y1 - y0 }
 
     /// The box grown by `margin` px on every side and cut to `0..<width` x `0..<height`.
     func grown(by margin: Int, within width: Int, _ height: Int) -> PixelBox {
         guard !isEmpty else { return .empty }
         let box = PixelBox(x0: max(x0 - margin, 0), y0: max(y0 - margin, 0),
                            x1: min(x1 + margin, width), y1: min(y1 + margin, height))
+        return box.isEmpty ? .empty : box
+    }
+
+    /// The smallest box holding both (an empty box adds nothing).
+    public func union(_ other: PixelBox) -> PixelBox {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        return PixelBox(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
+
+    /// The part inside `0..<width` x `0..<height` (`empty` when none).
+    public func clipped(width: Int, height: Int) -> PixelBox {
+        let box = PixelBox(x0: max(x0, 0), y0: max(y0, 0), x1: min(x1, width), y1: min(y1, height))
         return box.isEmpty ? .empty : box
     }
 }

@@ -21,11 +21,21 @@ public enum SceneRasterizer {
     public static func render(_ scene: Scene, shadows: ShadowCache? = .shared, fills: FillCache? = .shared,
                               images: ResampledImageCache? = .shared) throws(RasterError) -> Canvas {
         var canvas = Canvas(width: scene.width, height: scene.height)
+        try draw(scene.operations[...], onto: &canvas, shadows: shadows, fills: fills, images: images)
+        return canvas
+    }
+
+    /// `operations` drawn over `canvas` (of their scene's size) as `render` draws a scene's, with
+    /// the same caches: `render` is a transparent canvas and every operation.
+    /// - Throws: `RasterError.nonFiniteCoordinate` when a path has NaN or infinite coordinates.
+    public static func draw(_ operations: ArraySlice<SceneOperation>, onto canvas: inout Canvas,
+                            shadows: ShadowCache? = .shared, fills: FillCache? = .shared,
+                            images: ResampledImageCache? = .shared) throws(RasterError) {
         var scratch = RasterScratch()
         // A scene's repeated images (a label's emoji) scale once, also when `images` keeps
         // nothing; up to `scaledImageBytesPerScene` of them.
         var scaledHere: [ResampledImageCache.Key: [UInt8]] = [:], scaledBytes = 0
-        for operation in scene.operations {
+        for operation in operations {
             switch operation {
             case .paint(let color):
                 canvas.fillAll(color)
@@ -73,7 +83,6 @@ public enum SceneRasterizer {
                 canvas.draw(picture, x: image.x, y: image.y)
             }
         }
-        return canvas
     }
 
     /// The shadow's blurred coverage on a `width` x `height` canvas, from `shadows` if it has it.

@@ -55,6 +55,30 @@ final class APNGWriterTests: XCTestCase {
         XCTAssertEqual(whole.map { [$0.x0, $0.y0, $0.x1, $0.y1] }, [0, 0, width, height])
     }
 
+    /// Frames given as the boxes that changed make the same file as the whole frames.
+    func testUpdatesWriteTheSameFileAsWholeFrames() throws {
+        let width = 9, height = 6
+        let a = [UInt32](repeating: 0xFF10_2030, count: width * height)
+        var b = a, c = a
+        b[2 * width + 3] = 0x8000_0000; b[3 * width + 4] = 0xFF00_00FF
+        c[5 * width + 8] = 0
+        let box = PixelBox(x0: 2, y0: 1, x1: 6, y1: 5), corner = PixelBox(x0: 7, y0: 4, x1: 9, y1: 6)
+        func inside(_ f: [UInt32], _ box: PixelBox) -> [UInt32] {
+            (box.y0..<box.y1).flatMap { y in f[(y * width + box.x0)..<(y * width + box.x1)] }
+        }
+        let delay = FrameDelay(numerator: 1, denominator: 60)
+        var whole = APNGWriter(width: width, height: height, frameCount: 4, encoder: .animationFrame)
+        var parts = whole
+        for f in [a, b, a, c] { try whole.append(straightPixels: f, delay: delay) }
+        try parts.append(straightPixels: a, delay: delay)
+        try parts.append(FrameUpdate(box: box, pixels: inside(b, box)), delay: delay)
+        try parts.append(FrameUpdate(box: box, pixels: inside(a, box)), delay: delay)
+        try parts.append(FrameUpdate(box: corner, pixels: inside(c, corner)), delay: delay)
+        XCTAssertEqual(try parts.finish(), try whole.finish())
+        var first = APNGWriter(width: width, height: height, frameCount: 1, encoder: .animationFrame)
+        XCTAssertThrowsError(try first.append(FrameUpdate(box: box, pixels: inside(a, box)), delay: delay))
+    }
+
     func testWrongFrameCountIsAnError() throws {
         var writer = APNGWriter(width: 2, height: 2, frameCount: 2, encoder: PNGEncoder())
         try writer.append(Canvas(width: 2, height: 2), delay: FrameDelay(numerator: 1, denominator: 60))
