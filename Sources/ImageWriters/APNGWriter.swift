@@ -120,7 +120,7 @@ public struct APNGWriter: Sendable {
             previous = update.pixels
         } else {
             try writeFrame(update, delay: delay)
-            update.copy(into: &previous, width: width)
+            if box == whole { previous = update.pixels } else { update.copy(into: &previous, width: width) }
         }
         appended += 1
     }
@@ -189,13 +189,14 @@ public struct APNGWriter: Sendable {
     static func crop(_ update: FrameUpdate, _ previous: [UInt32], width: Int,
                      box: PixelBox) -> (crop: [UInt32], masked: [UInt32]?) {
         let w = box.width, source = update.box, pixels = update.pixels
-        var crop: [UInt32] = [], masked: [UInt32] = []
-        crop.reserveCapacity(w * box.height)
+        let whole = box == source
+        var crop: [UInt32] = whole ? pixels : [], masked: [UInt32] = []
+        if !whole { crop.reserveCapacity(w * box.height) }
         masked.reserveCapacity(w * box.height)
         var allChangedOpaque = true
         for y in box.y0..<box.y1 {
             let row = (y - source.y0) * source.width + (box.x0 - source.x0)
-            crop.append(contentsOf: pixels[row..<(row + w)])
+            if !whole { crop.append(contentsOf: pixels[row..<(row + w)]) }
             guard allChangedOpaque else { continue }
             let back = y * width + box.x0
             for i in 0..<w {

@@ -101,9 +101,9 @@ public struct Canvas: Sendable {
     }
 
     /// The pixels with straight alpha, one UInt32 per pixel holding its 4 bytes in memory order
-    /// (R, G, B, A), as `straightAlphaPixels()` lists them. Opaque and fully transparent pixels take
-    /// a word's test each, so an animation's frames convert at a few instructions a pixel
-    /// (`Benchmarks/worst/run.sh button-anim`).
+    /// (R, G, B, A), as `straightAlphaPixels()` lists them. A pixel equal to the one before, and
+    /// opaque and fully transparent pixels, take a word's test each, so an animation's frames
+    /// convert at a few instructions a pixel (`Benchmarks/worst/run.sh toggle-anim-edge`).
     public func straightAlphaWords() -> [UInt32] {
         straightAlphaWords(in: PixelBox(x0: 0, y0: 0, x1: width, y1: height))
     }
@@ -119,11 +119,17 @@ public struct Canvas: Sendable {
                 [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
                     guard count > 0, let src = bytes.baseAddress, let dst = out.baseAddress else { return }
                     var o = 0
+                    // Runs of one colour (a track, a transparent margin) convert once.
+                    var lastIn: UInt32 = 0, lastOut: UInt32 = 0
                     for y in box.y0..<box.y1 {
                         let rowStart = y &* w &+ box.x0
                         for i in rowStart..<(rowStart &+ box.width) {
-                            dst[o] = Self.straightWord(src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self),
-                                                       straight: straight)
+                            let word = src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
+                            if word != lastIn {
+                                lastIn = word
+                                lastOut = Self.straightWord(word, straight: straight)
+                            }
+                            dst[o] = lastOut
                             o &+= 1
                         }
                     }

@@ -66,8 +66,15 @@ extension Canvas {
                 }
                 return
             }
+            // A run over one colour (a track drawn over the transparent canvas) blends once.
+            var lastIn = p.load(as: UInt32.self), lastOut = source.blended(lastIn, alpha: a)
             while p < end {
-                source.blend(p, alpha: a)
+                let d = p.load(as: UInt32.self)
+                if d != lastIn {
+                    lastIn = d
+                    lastOut = source.blended(d, alpha: a)
+                }
+                p.storeBytes(of: lastOut, as: UInt32.self)
                 p += 4
             }
         }

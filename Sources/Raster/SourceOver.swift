@@ -49,9 +49,14 @@ extension Canvas {
         @inline(__always) func blend(_ p: UnsafeMutableRawPointer, alpha a: UInt32) {
             if a == 0 { return }
             if a == 255 { p.storeBytes(of: solid.littleEndian, as: UInt32.self); return }
-            let d = spread(UInt32(littleEndian: p.load(as: UInt32.self)))
+            p.storeBytes(of: blended(p.load(as: UInt32.self), alpha: a), as: UInt32.self)
+        }
+
+        /// `blend` of one pixel as stored (memory order), for 0 < `a` < 255: the pixel to store.
+        @inline(__always) func blended(_ stored: UInt32, alpha a: UInt32) -> UInt32 {
+            let d = spread(UInt32(littleEndian: stored))
             let t = lanes &* UInt64(a) &+ d &* UInt64(255 - a) &+ 0x007F_007F_007F_007F
-            p.storeBytes(of: pack(div255(t)).littleEndian, as: UInt32.self)
+            return pack(div255(t)).littleEndian
         }
     }
 }
