@@ -35,9 +35,11 @@ public enum RowScene {
     /// `Crossfade`, centres both in the larger canvas) is moved so that the still body's place in
     /// it lands where the still row has the still body.
     static func append(_ row: LabelledRow, spec: ToggleSpec, body: Scene, stillSize: (width: Int, height: Int)? = nil,
-                       to scene: inout Scene, x: Double, y: Double) {
+                       label: [SceneOperation]? = nil, to scene: inout Scene, x: Double, y: Double) {
         let scale = spec.scale
-        if !row.styleDrawsLabel {
+        if let label {
+            scene.operations.append(contentsOf: label)
+        } else if !row.styleDrawsLabel {
             LabelDrawing.append(row.text, x: x + row.layout.label.x, y: y + row.layout.label.y,
                                 boxWidth: row.layout.label.width, scale: scale,
                                 color: LabelColors.label(spec.appearance, disabled: spec.disabled), to: &scene)
@@ -74,8 +76,23 @@ public enum RowScene {
     /// `stillBodySize(row:spec:)` (the same for every frame). The last frame is the still row.
     /// - Throws: `ToggleRenderError` for a symbol that cannot be drawn.
     public static func scene(row: LabelledRow, label: String, spec: ToggleSpec, frame: ToggleAnimation.Frame,
-                             stillBodySize: (width: Int, height: Int)) throws(ToggleRenderError) -> Scene {
-        scene(row: row, spec: spec, body: try frame.scene(), stillSize: stillBodySize)
+                             stillBodySize: (width: Int, height: Int), labelOperations: [SceneOperation]? = nil,
+                             bodies: CrossfadeBodies? = nil) throws(ToggleRenderError) -> Scene {
+        let body: Scene
+        if let bodies { body = try frame.scene(bodies: bodies) } else { body = try frame.scene() }
+        return scene(row: row, spec: spec, body: body, stillSize: stillBodySize, label: labelOperations)
+    }
+
+    /// The operations that draw the row's label (none when the style draws it), as every frame
+    /// of an animated row has them: laid out once, they are given to each frame's
+    /// `scene(row:label:spec:frame:stillBodySize:labelOperations:)`.
+    public static func labelOperations(row: LabelledRow, spec: ToggleSpec) -> [SceneOperation] {
+        guard !row.styleDrawsLabel else { return [] }
+        var scene = Scene(width: 0, height: 0, title: "")
+        LabelDrawing.append(row.text, x: spec.padding + row.layout.label.x, y: spec.padding + row.layout.label.y,
+                            boxWidth: row.layout.label.width, scale: spec.scale,
+                            color: LabelColors.label(spec.appearance, disabled: spec.disabled), to: &scene)
+        return scene.operations
     }
 
     /// The still row's body (`ToggleScene.scene(for: row.body(spec))`), width and height in px.
@@ -86,13 +103,14 @@ public enum RowScene {
     }
 
     /// The row's canvas, its `bg`, and the row with `body` as its switch.
-    static func scene(row: LabelledRow, spec: ToggleSpec, body: Scene, stillSize: (width: Int, height: Int)? = nil) -> Scene {
+    static func scene(row: LabelledRow, spec: ToggleSpec, body: Scene, stillSize: (width: Int, height: Int)? = nil,
+                      label: [SceneOperation]? = nil) -> Scene {
         let pad = spec.padding
         var scene = Scene(width: pixels(row.layout.width + 2 * pad, scale: spec.scale),
                           height: pixels(row.layout.height + 2 * pad, scale: spec.scale),
                           title: title(row, spec: spec))
         if let background = spec.background { scene.append(.paint(background.resolved(in: spec.appearance))) }
-        append(row, spec: spec, body: body, stillSize: stillSize, to: &scene, x: pad, y: pad)
+        append(row, spec: spec, body: body, stillSize: stillSize, label: label, to: &scene, x: pad, y: pad)
         return scene
     }
 

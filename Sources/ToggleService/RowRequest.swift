@@ -36,9 +36,14 @@ public struct RowRequest: PictureRequest {
         }
         let still = try RowScene.stillBodySize(row: query.row, spec: query.spec)
         let (w, h) = query.canvasSize
+        // The label stays put: laid out once, not per frame (with every cache off, a long
+        // label's glyph outlines were read again for each frame).
+        let label = RowScene.labelOperations(row: query.row, spec: query.spec)
+        let bodies = CrossfadeBodies()
         let frames = try animation.sceneAnimation(for: format, width: w, height: h, cachesEveryFrame: true)
         { frame throws(ToggleRenderError) in
-            try RowScene.scene(row: query.row, label: query.label, spec: query.spec, frame: frame, stillBodySize: still)
+            try RowScene.scene(row: query.row, label: query.label, spec: query.spec, frame: frame, stillBodySize: still,
+                               labelOperations: label, bodies: bodies)
         }
         let title = RowScene.title(query.row, spec: query.spec)
         return PictureScenes(.animation(frames), kind: .labelled, title: title,

@@ -43,8 +43,9 @@ public struct ToggleRequest: PictureRequest {
     public func scenes() throws(ToggleRenderError) -> PictureScenes {
         if let animation {
             let (w, h) = try animation.canvasSize()
+            let bodies = CrossfadeBodies()
             let frames = try animation.sceneAnimation(for: format, width: w, height: h) { frame throws(ToggleRenderError) in
-                try frame.scene()
+                try frame.scene(bodies: bodies)
             }
             return words(.animation(frames), spec: animation.transition.spec)
         }

@@ -41,6 +41,16 @@ public struct ToggleAnimation: Sendable, Equatable {
         public func scene() throws(ToggleRenderError) -> Scene {
             try transition.scene(ofFrame: index, keepsHiddenLayers: keepsHiddenLayers)
         }
+
+        /// `scene()`, a crossfading style's two bodies taken from `bodies` (made there the first
+        /// time a transition needs them): the same scene.
+        /// - Throws: `ToggleRenderError` for a symbol that cannot be drawn.
+        public func scene(bodies: CrossfadeBodies) throws(ToggleRenderError) -> Scene {
+            let style = transition.style
+            guard !(style is any KnobToggleStyle) else { return try scene() }
+            let (from, to) = try bodies.bodies(of: transition)
+            return style.crossfade(transition, frame: index, keepsHiddenLayers: keepsHiddenLayers, from: from, to: to)
+        }
     }
 
     /// The frames in display order.
@@ -106,5 +116,24 @@ public struct ToggleAnimation: Sendable, Equatable {
         }
         if loops { parts.append("looping") }
         return parts.joined(separator: ", ")
+    }
+}
+
+/// The two states' bodies of a crossfading style's transitions, made once per animation (a
+/// button's label is shaped for each body, not for each frame). Holds one entry per transition
+/// (two for a loop); for one animation's frames on one thread.
+public final class CrossfadeBodies {
+    private var made: [(transition: ToggleTransition, from: Scene, to: Scene)] = []
+
+    public init() {}
+
+    /// `transition`'s `from` and `to` bodies (`ToggleStyle.makeBody(_:)` of its two specs).
+    /// - Throws: `ToggleRenderError` for a symbol that cannot be drawn.
+    func bodies(of transition: ToggleTransition) throws(ToggleRenderError) -> (from: Scene, to: Scene) {
+        if let entry = made.first(where: { $0.transition == transition }) { return (entry.from, entry.to) }
+        let style = transition.style
+        let bodies = (from: try style.makeBody(transition.fromSpec), to: try style.makeBody(transition.spec))
+        made.append((transition, bodies.from, bodies.to))
+        return bodies
     }
 }

@@ -67,10 +67,18 @@ extension ToggleStyle {
     /// A crossfade of the two states' bodies (`Crossfade.scene`) at the animation's clamped progress.
     public func makeBody(_ transition: ToggleTransition, frame index: Int,
                          keepsHiddenLayers: Bool) throws(ToggleRenderError) -> Scene {
+        crossfade(transition, frame: index, keepsHiddenLayers: keepsHiddenLayers,
+                  from: try makeBody(transition.fromSpec), to: try makeBody(transition.spec))
+    }
+
+    /// `makeBody(_:frame:keepsHiddenLayers:)` of a crossfading style with the two states' bodies
+    /// already made (`from`: `makeBody(transition.fromSpec)`, `to`: `makeBody(transition.spec)`),
+    /// so that an animation lays them out once, not in every frame (`CrossfadeBodies`).
+    public func crossfade(_ transition: ToggleTransition, frame index: Int, keepsHiddenLayers: Bool,
+                          from: Scene, to: Scene) -> Scene {
         let progress = index >= transition.lastFrameIndex
             ? 1 : transition.animation.clampedProgress(at: transition.motion.time(ofFrame: index))
-        return Crossfade.scene(from: try makeBody(transition.fromSpec), to: try makeBody(transition.spec),
-                               progress: progress, fromIsBelow: transition.fromIsBelow,
+        return Crossfade.scene(from: from, to: to, progress: progress, fromIsBelow: transition.fromIsBelow,
                                keepsHiddenLayers: keepsHiddenLayers)
     }
 }
