@@ -44,17 +44,21 @@ public struct PictureScenes: Sendable {
 
 /// An animation's frames on a `width` x `height` px canvas.
 public struct SceneAnimation: Sendable {
-    /// One frame: its scene, how long it is shown, and whether the raster backend's shadow and
-    /// fill caches serve it (the rest poses, which are stills too; frames whose shapes stay put).
+    /// One frame: its scene, how long it is shown, whether the raster backend's shadow and
+    /// fill caches serve it (the rest poses, which are stills too; frames whose shapes stay put),
+    /// and whether it is a rest pose, drawn exactly as the still (a moving frame's shadows are
+    /// moved from a blur at the nearest sub-pixel step, `MovingShadows`).
     public struct Frame: Sendable {
         public var scene: Scene
         public var delay: FrameDelay
         public var usesCaches: Bool
+        public var isRest: Bool
 
-        public init(scene: Scene, delay: FrameDelay, usesCaches: Bool) {
+        public init(scene: Scene, delay: FrameDelay, usesCaches: Bool, isRest: Bool = true) {
             self.scene = scene
             self.delay = delay
             self.usesCaches = usesCaches
+            self.isRest = isRest
         }
     }
 

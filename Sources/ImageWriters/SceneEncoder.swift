@@ -57,27 +57,27 @@ public enum SceneEncoder {
 
     /// Every frame drawn by the raster backend (`FrameCanvas`: what every frame shares once, then
     /// each frame's own operations, converted to straight alpha over the box they change),
-    /// compressed by libpng with
-    /// `PNGEncoder.animationFrames(frames:width:height:)` and wrapped by `APNGWriter`: as one palette image when all the
-    /// frames' colours fit a `FramePalette` (a quarter of the data for zlib), else RGBA. Frames
-    /// are held, not written, only while that may still be the case.
+    /// compressed by libpng with `PNGEncoder.animationFrames(frames:width:height:)` and wrapped by
+    /// `APNGWriter`: as one palette image when all the frames' colours fit a `FramePalette` (a
+    /// quarter of the data for zlib), else RGBA. Frames are held, not written, only while that
+    /// may still be the case.
     static func apng(_ animation: SceneAnimation, _ picture: PictureScenes) throws(SceneEncodingError) -> [UInt8] {
-        func writer(_ palette: FramePalette?) -> APNGWriter {
-            APNGWriter(width: animation.width, height: animation.height, frameCount: animation.frames.count,
-                       plays: animation.loops ? 0 : 1,
-                       encoder: .animationFrames(frames: animation.frames.count, width: animation.width,
-                                                 height: animation.height),
-                       text: textChunks(picture),
-                       pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: picture.scale), palette: palette)
-        }
         var palette: FramePalette? = FramePalette()
         let movingFills = FillCache(capacityBytes: movingFrameFillBytes)
+        let movingShadows = MovingShadows(capacityBytes: movingShadowBytes)
         var drawer: FrameCanvas
         do { drawer = try FrameCanvas(frames: animation.frames.map(\.scene), fills: movingFills) } catch { throw .raster(error) }
+        let encoder = PNGEncoder.animationFrames(frames: animation.frames.count, width: animation.width,
+                                                 height: animation.height)
+        func writer(_ palette: FramePalette?) -> APNGWriter {
+            APNGWriter(width: animation.width, height: animation.height, frameCount: animation.frames.count,
+                       plays: animation.loops ? 0 : 1, encoder: encoder, text: textChunks(picture),
+                       pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: picture.scale), palette: palette)
+        }
         var held: [(update: FrameUpdate, delay: FrameDelay)] = [], heldBytes = 0
         var rgba: APNGWriter? = nil
         for frame in animation.frames {
-            let box = try draw(frame, on: &drawer, movingFills: movingFills)
+            let box = try draw(frame, on: &drawer, movingFills: movingFills, movingShadows: movingShadows)
             let update = FrameUpdate(box: box, pixels: drawer.canvas.straightAlphaWords(in: box))
             if rgba == nil, palette?.insert(contentsOf: update.pixels) == true,
                heldBytes + update.pixels.count * 4 <= paletteTrialBytes {
@@ -103,6 +103,10 @@ public enum SceneEncoder {
         do { return try body() } catch { throw .png(error) }
     }
 
+    /// Most bytes of blurred shadows one animation keeps for its moving frames (`MovingShadows`:
+    /// a knob's shadow at `MovingShadows.stepsPerPixel` sub-pixel positions).
+    static let movingShadowBytes = 4 << 20
+
     /// Most bytes of fill coverage one animation keeps for its moving frames (a 200-character
     /// label's runs at scale 2 are about 1 MB).
     static let movingFrameFillBytes = 8 << 20
@@ -112,16 +116,17 @@ public enum SceneEncoder {
     /// that `usesCaches` (a rest pose, which is a still too; every frame of a row, whose knob's
     /// shadow and fills recur in the same row in another colour) takes the shared shadow and fill
     /// caches; its fills fall back to `movingFills`, the animation's own, when the shared fill
-    /// cache is off (`--cache-bytes 0`). Other frames (a toggle's moving ones) blur their shadow
-    /// and take `movingFills`, so that what stays put (the track) is rasterized once per
+    /// cache is off (`--cache-bytes 0`). Other frames (a toggle's moving ones) take
+    /// `movingFills`, so that what stays put (the track) is rasterized once per
     /// animation and a knob's one-off positions never fill the shared cache (they fill
-    /// `movingFills`, within its bound, unread).
-    static func draw(_ frame: SceneAnimation.Frame, on drawer: inout FrameCanvas,
-                     movingFills: FillCache) throws(SceneEncodingError) -> PixelBox {
+    /// `movingFills`, within its bound, unread). A frame that is not a rest pose takes its
+    /// shadows from `movingShadows`, blurred once per sub-pixel step.
+    static func draw(_ frame: SceneAnimation.Frame, on drawer: inout FrameCanvas, movingFills: FillCache,
+                     movingShadows: MovingShadows) throws(SceneEncodingError) -> PixelBox {
         let sharedFills = frame.usesCaches && FillCache.shared.capacityBytes > 0
         do {
             return try drawer.draw(frame.scene, shadows: frame.usesCaches ? .shared : nil,
-                                   fills: sharedFills ? .shared : movingFills)
+                                   fills: sharedFills ? .shared : movingFills, moving: frame.isRest ? nil : movingShadows)
         } catch {
             throw .raster(error)
         }

@@ -92,7 +92,7 @@ extension Canvas {
             coverage.values.withUnsafeBufferPointer { values in
                 let raw = UnsafeMutableRawPointer(px.baseAddress!)
                 for row in 0..<box.height {
-                    let src = values.baseAddress! + row * coverage.stride
+                    let src = values.baseAddress! + coverage.start + row * coverage.stride
                     let dst = raw + ((box.y0 + row) * w + box.x0) * 4
                     /// Columns `from..<to` of the box's row.
                     func span(_ from: Int, _ to: Int) {

@@ -41,19 +41,27 @@ public struct FrameCanvas {
         canvas = base
     }
 
-    /// Draws `scene` (one of the frames given at `init`, in order) with the caches given.
+    /// Draws `scene` (one of the frames given at `init`, in order) with the caches given, its
+    /// shadows from `moving` when given (`SceneRasterizer.render`).
     /// - Returns: the box outside which its pixels equal the previous frame's (the whole canvas
     ///   for the first frame).
     /// - Throws: `RasterError.nonFiniteCoordinate` when a path has NaN or infinite coordinates.
-    public mutating func draw(_ scene: Scene, shadows: ShadowCache?, fills: FillCache?) throws(RasterError) -> PixelBox {
+    public mutating func draw(_ scene: Scene, shadows: ShadowCache?, fills: FillCache?,
+                              moving: MovingShadows? = nil) throws(RasterError) -> PixelBox {
         let own = scene.operations[sharedCount...]
-        var box = PixelBox.empty
-        for operation in own { box = box.union(try operation.pixelBounds(width: width, height: height)) }
+        let box = try Self.bounds(own, width: width, height: height)
         if let drawn { canvas.copy(drawn, from: base) }
-        try SceneRasterizer.draw(own, onto: &canvas, shadows: shadows, fills: fills)
+        try SceneRasterizer.draw(own, onto: &canvas, shadows: shadows, fills: fills, moving: moving)
         let changed = drawn.map { box.union($0) } ?? PixelBox(x0: 0, y0: 0, x1: width, y1: height)
         drawn = box
         return changed
+    }
+
+    /// The union of the operations' `pixelBounds`.
+    static func bounds(_ operations: ArraySlice<SceneOperation>, width: Int, height: Int) throws(RasterError) -> PixelBox {
+        var box = PixelBox.empty
+        for operation in operations { box = box.union(try operation.pixelBounds(width: width, height: height)) }
+        return box
     }
 }
 

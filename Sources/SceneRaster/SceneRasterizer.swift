@@ -16,12 +16,14 @@ public enum SceneRasterizer {
     /// shadows come from `shadows` when it holds the same geometry (nil: always blur), fills'
     /// coverage from `fills` (nil: always rasterize), scaled bitmaps from `images` (nil: each
     /// distinct image scaled once per call, up to `scaledImageBytesPerScene`); the bytes are the
-    /// same either way.
+    /// same either way. With `moving` (an animation's moving frames), shadows are moved from
+    /// their blur at the nearest sub-pixel step (`MovingShadows`), which is not exact.
     /// - Throws: `RasterError.nonFiniteCoordinate` when a path has NaN or infinite coordinates.
     public static func render(_ scene: Scene, shadows: ShadowCache? = .shared, fills: FillCache? = .shared,
-                              images: ResampledImageCache? = .shared) throws(RasterError) -> Canvas {
+                              images: ResampledImageCache? = .shared,
+                              moving: MovingShadows? = nil) throws(RasterError) -> Canvas {
         var canvas = Canvas(width: scene.width, height: scene.height)
-        try draw(scene.operations[...], onto: &canvas, shadows: shadows, fills: fills, images: images)
+        try draw(scene.operations[...], onto: &canvas, shadows: shadows, fills: fills, images: images, moving: moving)
         return canvas
     }
 
@@ -30,7 +32,7 @@ public enum SceneRasterizer {
     /// - Throws: `RasterError.nonFiniteCoordinate` when a path has NaN or infinite coordinates.
     public static func draw(_ operations: ArraySlice<SceneOperation>, onto canvas: inout Canvas,
                             shadows: ShadowCache? = .shared, fills: FillCache? = .shared,
-                            images: ResampledImageCache? = .shared) throws(RasterError) {
+                            images: ResampledImageCache? = .shared, moving: MovingShadows? = nil) throws(RasterError) {
         var scratch = RasterScratch()
         // A scene's repeated images (a label's emoji) scale once, also when `images` keeps
         // nothing; up to `scaledImageBytesPerScene` of them.
@@ -54,11 +56,15 @@ public enum SceneRasterizer {
                 }
                 canvas.fill(runs, color: fill.color, opacity: fill.opacity)
             case .shadow(let shadow):
-                let coverage = try blurredCoverage(of: shadow, width: canvas.width, height: canvas.height,
+                var coverage = try moving?.coverage(of: shadow, width: canvas.width, height: canvas.height,
+                                                    scratch: &scratch)
+                if coverage == nil {
+                    coverage = try blurredCoverage(of: shadow, width: canvas.width, height: canvas.height,
                                                    shadows: shadows, scratch: &scratch)
-                canvas.composite(coverage, color: shadow.color, opacity: shadow.opacity)
+                }
+                canvas.composite(coverage!, color: shadow.color, opacity: shadow.opacity)
             case .layer(let layer):
-                var picture = try render(layer.scene, shadows: shadows, fills: fills, images: images)
+                var picture = try render(layer.scene, shadows: shadows, fills: fills, images: images, moving: moving)
                 let opacity = min(max(layer.opacity, 0), 1)
                 guard opacity > 0 else { continue }
                 if opacity < 1 { picture.multiply(by: opacity) }

@@ -15,7 +15,8 @@ extension ToggleAnimation {
             var frames: [SceneAnimation.Frame] = []
             for frame in animation.frames(keepsHiddenSymbols: format == .svg) {
                 let delay = FrameDelay(numerator: UInt16(frame.delay.numerator), denominator: UInt16(frame.delay.denominator))
-                frames.append(.init(scene: try scene(frame), delay: delay, usesCaches: cachesEveryFrame || frame.isRest))
+                frames.append(.init(scene: try scene(frame), delay: delay, usesCaches: cachesEveryFrame || frame.isRest,
+                                    isRest: frame.isRest))
             }
             return frames
         }
