@@ -103,7 +103,7 @@ let package = Package(
             dependencies: ["Geometry", "Scene", "Utilities", "TextLayout"],
             resources: [.copy("Resources/MDI")]
         ),
-        .target(name: "QueryLanguage", dependencies: ["TogglePicture", "ImageWriters", "TextLayout", "Utilities"]),
+        .target(name: "QueryLanguage", dependencies: ["TogglePicture", "ImageWriters", "Scene", "Geometry", "TextLayout", "Utilities"]),
         .target(name: "Observability", dependencies: ["HTTPServer", "Utilities"]),
         .target(
             name: "ToggleService",

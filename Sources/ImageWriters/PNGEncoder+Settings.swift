@@ -48,7 +48,7 @@ extension PNGEncoder {
     /// the palette all frames share (`FramePalette`; frames share one header, so never a
     /// palette of their own). Chosen with `Benchmarks/apng/run.sh` against `apngopt -z0` of the
     /// same frames: level 7 has nearly level 6's speed, with a margin under the 1.10x target for
-    /// bytes.
+    /// bytes. `animationFrames(_:palette:)` lowers the level where it would cost too much.
     public static let animationFrame: PNGEncoder = {
         var encoder = PNGEncoder()
         encoder.filters = 0x08        // PNG_FILTER_NONE
@@ -64,23 +64,17 @@ extension PNGEncoder {
     /// `Benchmarks/profile/compare-builds.py` is 474,880 px) and keeps its bytes.
     public static let largeStillLevel = LargeImageLevel(pixels: 1_000_000, level: 3)
 
-    /// An animation of at least this many px over all its frames (frame count x canvas) is
-    /// compressed with `largeAnimationFrame`; `animationFrame` below it (a toggle at scale 4
-    /// that does not loop, 49 frames of 230 x 128 px, is 1.4 million).
-    public static let largeAnimationPixels = 2_000_000
-
-    /// `animationFrame` at zlib level 3, for animations of `largeAnimationPixels` or more: zlib
-    /// at level 7 took about half of such a request's instructions, level 3 a third of that for
-    /// about 24 % more bytes (a looping switch at scale 4, `Benchmarks/worst/run.sh
-    /// toggle-anim-edge`; docs/performance.md, Worst requests).
-    public static let largeAnimationFrame: PNGEncoder = {
-        var encoder = PNGEncoder.animationFrame
-        encoder.compressionLevel = 3
+    /// The encoder for an animation's frames (`work`), as RGBA or as a `palette` image:
+    /// `animationFrame` at the best-compressing zlib level whose estimated cost fits
+    /// `FrameCost.budget` (level 7, else 5, else 3; the cheapest when none fits).
+    ///
+    /// Frames of 64 KB of data or more (scale 3 and up) take zlib memLevel 7, half the hash
+    /// table `memory_level_for` would give them: deflateReset clears it for every frame, and
+    /// the bytes stay within a few per frame (`Benchmarks/worst/run.sh` on looping toggles).
+    public static func animationFrames(_ work: FrameCost.Work, palette: Bool) -> PNGEncoder {
+        var encoder = animationFrame
+        encoder.compressionLevel = FrameCost.level(work, palette: palette) ?? FrameCost.levels.last!.level
+        if work.pixels * 4 >= work.frames << 16 { encoder.memoryLevel = 7 }
         return encoder
-    }()
-
-    /// The encoder for the frames of an animation of `frames` frames of `width` x `height` px.
-    public static func animationFrames(frames: Int, width: Int, height: Int) -> PNGEncoder {
-        frames * width * height >= largeAnimationPixels ? largeAnimationFrame : animationFrame
     }
 }

@@ -57,21 +57,21 @@ public enum SceneEncoder {
 
     /// Every frame drawn by the raster backend (`FrameCanvas`: what every frame shares once, then
     /// each frame's own operations, converted to straight alpha over the box they change),
-    /// compressed by libpng with `PNGEncoder.animationFrames(frames:width:height:)` and wrapped by
-    /// `APNGWriter`: as one palette image when all the frames' colours fit a `FramePalette` (a
-    /// quarter of the data for zlib), else RGBA. Frames are held, not written, only while that
-    /// may still be the case.
+    /// compressed by libpng with `PNGEncoder.animationFrames(_:palette:)` (its zlib level by
+    /// `FrameCost`) and wrapped by `APNGWriter`: as one palette image when all the frames'
+    /// colours fit a `FramePalette` (a quarter of the data for zlib), else RGBA. Frames are held,
+    /// not written, only while that may still be the case.
     static func apng(_ animation: SceneAnimation, _ picture: PictureScenes) throws(SceneEncodingError) -> [UInt8] {
         var palette: FramePalette? = FramePalette()
         let movingFills = FillCache(capacityBytes: movingFrameFillBytes)
         let movingShadows = MovingShadows(capacityBytes: movingShadowBytes)
         var drawer: FrameCanvas
         do { drawer = try FrameCanvas(frames: animation.frames.map(\.scene), fills: movingFills) } catch { throw .raster(error) }
-        let encoder = PNGEncoder.animationFrames(frames: animation.frames.count, width: animation.width,
-                                                 height: animation.height)
+        let work = frameWork(animation, drawer: drawer, scale: picture.scale)
         func writer(_ palette: FramePalette?) -> APNGWriter {
             APNGWriter(width: animation.width, height: animation.height, frameCount: animation.frames.count,
-                       plays: animation.loops ? 0 : 1, encoder: encoder, text: textChunks(picture),
+                       plays: animation.loops ? 0 : 1, encoder: .animationFrames(work, palette: palette != nil),
+                       text: textChunks(picture),
                        pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: picture.scale), palette: palette)
         }
         var held: [(update: FrameUpdate, delay: FrameDelay)] = [], heldBytes = 0
@@ -96,6 +96,15 @@ public enum SceneEncoder {
         var file = rgba ?? writer(palette)
         for h in held { try encoding { () throws(PNGEncodingError) in try file.append(h.update, delay: h.delay) } }
         return try encoding { () throws(PNGEncodingError) in try file.finish() }
+    }
+
+    /// What `animation`'s frames hold for `FrameCost`: the pixels `drawer` redraws, and the
+    /// shadows and curves of the operations of its first and last frames that are not shared.
+    static func frameWork(_ animation: SceneAnimation, drawer: FrameCanvas, scale: Double) -> FrameCost.Work {
+        let ends = [animation.frames.first, animation.frames.last].compactMap { $0?.scene.operations[drawer.sharedCount...] }
+        return FrameCost.Work(frames: animation.frames.count, pixels: drawer.redrawnPixels,
+                              shadows: ends.map { FrameCost.shadows(in: $0) }.max() ?? 0,
+                              curves: ends.map { FrameCost.curves(in: $0) }.max() ?? 0, scale: scale)
     }
 
     /// `body`'s result, its PNG error as a `SceneEncodingError`.

@@ -1,34 +1,78 @@
+import Geometry
+import ImageWriters
+import Scene
 import TogglePicture
 
-/// The bound on an animation's work, checked while parsing: every frame's moving part is drawn
-/// and compressed, so an animation costs about its frames x that part's pixels.
+/// The bound on an animation's work, checked while parsing: every frame redraws what moves and
+/// compresses the rectangle it redrew, so an animation costs about its frames plus the pixels
+/// they redraw; `FrameCost` estimates that at the cheapest zlib level, and it must fit
+/// `FrameCost.budget` (docs/performance.md, Worst requests).
 enum AnimationCost {
-    /// Most pixels an animation may draw over all its frames (frame count x the animated
-    /// picture's canvas): a default switch at scale 4, looping at 60 fps (92 frames of 232 x 128
-    /// px, 2.7 million) fits; a looping accessibility5 switch at scale 4 (100 frames of
-    /// 649 x 361 px, 23 million) does not (docs/performance.md, Worst requests).
-    static let maximumPixels = 3_000_000
-
-    /// Checks `animation`'s frames x canvas against `maximumPixels`.
+    /// Checks `animation`'s estimated cost against `FrameCost.budget`.
     /// - Parameters: animatePair: the `animate` parameter as sent; causes: what makes the frame
     ///   large, as the 400 names it ("scale 4, size accessibility5, pad 8"); smaller: what would
-    ///   make the frame smaller (`PictureSize.smaller`).
+    ///   make the frame smaller (`PictureSize.smaller`); row: the size in px of the row the
+    ///   animated picture sits in (nil for a toggle alone): a row's first frame is drawn whole,
+    ///   each later one only around the animated picture.
     /// - Throws: `ParameterError` "animation too large" on `animate`, with the frame count, the
-    ///   frame's size, the total, the limit and the remedies that apply (a lower fps unless it is
-    ///   the lowest, loop=0 when it loops, then `smaller`).
-    static func check(_ animation: ToggleAnimation, animatePair: QueryDecoder.Pair?,
-                      causes: String, smaller: [String]) throws(ParameterError) {
-        guard let (w, h) = try? animation.canvasSize() else { return }
+    ///   pixels the frames redraw, the limit and the remedies that apply (a lower fps unless it
+    ///   is the lowest, loop=0 when it loops, then `smaller`).
+    static func check(_ animation: ToggleAnimation, animatePair: QueryDecoder.Pair?, causes: String, smaller: [String],
+                      row: (width: Int, height: Int)? = nil) throws(ParameterError) {
+        guard let (w, h) = try? animation.canvasSize(),
+              let still = try? animation.transition.scene(ofFrame: animation.transition.lastFrameIndex),
+              let first = try? animation.transition.scene(ofFrame: 0) else { return }
         let frames = animation.frames.count
-        guard frames * w * h > maximumPixels else { return }
+        let around = overhang(still, width: w, height: h)
+        let box = (width: w + 2 * around.x, height: h + around.top + around.bottom)
+        let pixels = redrawnPixels(frames: frames, width: w, height: h, box: box, row: row)
+        let ends = [first.operations[...], still.operations[...]]
+        let limit = FrameCost.maximumPixels(.init(frames: frames, pixels: pixels,
+                                                  shadows: ends.map { FrameCost.shadows(in: $0) }.max() ?? 0,
+                                                  curves: ends.map { FrameCost.curves(in: $0) }.max() ?? 0,
+                                                  scale: animation.transition.spec.scale))
+        guard pixels > limit else { return }
         let fps = animation.transition.motion.framesPerSecond
         let remedies = [fps > ToggleMotion.framesPerSecondRange.lowerBound ? "a lower fps" : nil,
                         animation.loops ? "loop=0" : nil].compactMap { $0 }
+        let what = row.map { "a first frame of \($0.width) x \($0.height) px, then \(frames - 1) of up to "
+            + "\(min(box.width, $0.width)) x \(min(box.height, $0.height)) px" } ?? "\(frames) frames of \(w) x \(h) px"
         throw ParameterError(error: "animation too large", parameter: animatePair?.name ?? "animate",
                              value: animatePair?.value ?? "1",
-                             expected: "an animation of at most \(maximumPixels) px over all its frames (this one is "
-                                 + "\(frames) frames of \(w) x \(h) px, \(frames * w * h) px, at fps \(fps), "
-                                 + "loop \(animation.loops ? 1 : 0), \(causes)): "
+                             expected: "an animation of \(frames) frames that redraws at most \(limit) px over them, about "
+                                 + "\(FrameCost.budget / 1_000_000) million instructions (this one redraws \(pixels) px: "
+                                 + "\(what), at fps \(fps), loop \(animation.loops ? 1 : 0), \(causes)): "
                                  + PictureSize.either(remedies + smaller))
+    }
+
+    /// What the frames redraw in all, px (at least what `FrameCanvas.redrawnPixels` counts): a
+    /// toggle's every frame whole; a row's first frame whole, then `box` (the animated picture
+    /// with what its operations draw around it) within the row.
+    static func redrawnPixels(frames: Int, width: Int, height: Int, box: (width: Int, height: Int),
+                              row: (width: Int, height: Int)?) -> Int {
+        guard let row else { return frames * width * height }
+        return row.width * row.height + (frames - 1) * min(box.width, row.width) * min(box.height, row.height)
+    }
+
+    /// How far past its `width` x `height` canvas the rest pose `scene` draws once it is in a
+    /// row, px (`SceneOperation.pixelBounds`: a pixel around fills, a shadow's blur and offset):
+    /// above, below, and sideways on both sides (a knob's shadow at either end), plus a
+    /// spring's overshoot of a tenth of the width.
+    static func overhang(_ scene: Scene, width: Int, height: Int) -> (x: Int, top: Int, bottom: Int) {
+        var x0 = 0.0, y0 = 0.0, x1 = Double(width), y1 = Double(height)
+        for operation in scene.operations {
+            let path: Path, transform: AffineTransform, margin: Double
+            switch operation {
+            case .fill(let fill): (path, transform, margin) = (fill.path, fill.transform, 1)
+            case .shadow(let shadow): (path, transform, margin) = (shadow.path, shadow.placement, (3 * shadow.sigma).rounded(.up) + 1)
+            default: continue
+            }
+            guard let b = try? Flattening.controlBounds(of: path, transform: transform) else { continue }
+            x0 = min(x0, b.minX.rounded(.down) - margin); x1 = max(x1, b.maxX.rounded(.up) + margin)
+            y0 = min(y0, b.minY.rounded(.down) - margin); y1 = max(y1, b.maxY.rounded(.up) + margin)
+        }
+        func px(_ v: Double) -> Int { Int(min(max(v, 0), 1e6)) }
+        let sideways = max(-x0, x1 - Double(width)) + (Double(width) / 10).rounded(.up)
+        return (px(sideways), px(-y0), px(y1 - Double(height)))
     }
 }

@@ -84,7 +84,8 @@ public struct RowQuery: Sendable {
             try AnimationCost.check(rowMotion, animatePair: animatePair, causes: "width \(PictureSize.number(width)), scale "
                                         + "\(PictureSize.number(spec.scale)), size \(spec.size.rawValue), pad "
                                         + "\(PictureSize.number(spec.padding)), \(row.text.lines.count) line(s) of label",
-                                    smaller: PictureSize.smaller(spec, labelGrows: row.text.lines.count > 1))
+                                    smaller: PictureSize.smaller(spec, labelGrows: row.text.lines.count > 1),
+                                    row: canvasSize)
         }
     }
 

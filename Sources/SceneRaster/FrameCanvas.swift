@@ -19,6 +19,9 @@ public struct FrameCanvas {
     public private(set) var canvas: Canvas
     /// Where the last frame's own operations may have drawn; nil before the first frame.
     private var drawn: PixelBox?
+    /// Pixels of the boxes `draw` will return for the frames given at `init`, in all (the first
+    /// frame whole): what the frames' conversion and compression work over.
+    public let redrawnPixels: Int
 
     /// Draws the operations that every scene of `frames` (all of one size) begins with.
     /// - Throws: `RasterError.nonFiniteCoordinate` when a path has NaN or infinite coordinates.
@@ -35,6 +38,13 @@ public struct FrameCanvas {
             shared = n
         }
         sharedCount = shared
+        var pixels = width * height, last: PixelBox?
+        for frame in frames {
+            let own = try Self.bounds(frame.operations[shared...], width: width, height: height)
+            if let last { pixels += own.union(last).width * own.union(last).height }
+            last = own
+        }
+        redrawnPixels = pixels
         var base = Canvas(width: width, height: height)
         try SceneRasterizer.draw(first[0..<shared], onto: &base, shadows: nil, fills: fills)
         self.base = base

@@ -26,9 +26,11 @@ struct FrameCanvasTests {
                       frame(knobAt: 51.7, color: RGBAColor(red: 52, green: 199, blue: 89)), frame(knobAt: 38.1, color: .white)]
         var drawer = try FrameCanvas(frames: frames, fills: nil)
         #expect(drawer.sharedCount == 2)
-        var previous: Canvas?
+        var previous: Canvas?, redrawn = 0
+        defer { #expect(redrawn == drawer.redrawnPixels) }   // what the cost estimate counts
         for scene in frames {
             let box = try drawer.draw(scene, shadows: nil, fills: nil)
+            redrawn += box.width * box.height
             let whole = try SceneRasterizer.render(scene, shadows: nil, fills: nil)
             #expect(drawer.canvas.pixels == whole.pixels)
             if let previous {
