@@ -99,12 +99,12 @@ public enum SceneEncoder {
     }
 
     /// What `animation`'s frames hold for `FrameCost`: the pixels `drawer` redraws, and the
-    /// shadows and curves of the operations of its first and last frames that are not shared.
+    /// most shadows and curves a frame draws besides what every frame shares.
     static func frameWork(_ animation: SceneAnimation, drawer: FrameCanvas, scale: Double) -> FrameCost.Work {
-        let ends = [animation.frames.first, animation.frames.last].compactMap { $0?.scene.operations[drawer.sharedCount...] }
+        let own = animation.frames.map { $0.scene.operations[drawer.sharedCount...] }
         return FrameCost.Work(frames: animation.frames.count, pixels: drawer.redrawnPixels,
-                              shadows: ends.map { FrameCost.shadows(in: $0) }.max() ?? 0,
-                              curves: ends.map { FrameCost.curves(in: $0) }.max() ?? 0, scale: scale)
+                              shadows: own.map { FrameCost.shadows(in: $0) }.max() ?? 0,
+                              curves: own.map { FrameCost.curves(in: $0) }.max() ?? 0, scale: scale)
     }
 
     /// `body`'s result, its PNG error as a `SceneEncodingError`.

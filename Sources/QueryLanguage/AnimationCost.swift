@@ -23,13 +23,17 @@ enum AnimationCost {
               let still = try? animation.transition.scene(ofFrame: animation.transition.lastFrameIndex),
               let first = try? animation.transition.scene(ofFrame: 0) else { return }
         let frames = animation.frames.count
-        let around = overhang(still, width: w, height: h)
+        let slides = animation.transition.style is any KnobToggleStyle
+        let around = overhang(still, width: w, height: h, slides: slides)
         let box = (width: w + 2 * around.x, height: h + around.top + around.bottom)
         let pixels = redrawnPixels(frames: frames, width: w, height: h, box: box, row: row)
+        // A sliding knob draws one pose a frame; a crossfade draws both bodies mid-way.
         let ends = [first.operations[...], still.operations[...]]
-        let limit = FrameCost.maximumPixels(.init(frames: frames, pixels: pixels,
-                                                  shadows: ends.map { FrameCost.shadows(in: $0) }.max() ?? 0,
-                                                  curves: ends.map { FrameCost.curves(in: $0) }.max() ?? 0,
+        func most(_ count: (ArraySlice<SceneOperation>) -> Int) -> Int {
+            slides ? ends.map(count).max() ?? 0 : ends.map(count).reduce(0, +)
+        }
+        let limit = FrameCost.maximumPixels(.init(frames: frames, pixels: pixels, shadows: most(FrameCost.shadows(in:)),
+                                                  curves: most(FrameCost.curves(in:)),
                                                   scale: animation.transition.spec.scale))
         guard pixels > limit else { return }
         let fps = animation.transition.motion.framesPerSecond
@@ -56,9 +60,9 @@ enum AnimationCost {
 
     /// How far past its `width` x `height` canvas the rest pose `scene` draws once it is in a
     /// row, px (`SceneOperation.pixelBounds`: a pixel around fills, a shadow's blur and offset):
-    /// above, below, and sideways on both sides (a knob's shadow at either end), plus a
-    /// spring's overshoot of a tenth of the width.
-    static func overhang(_ scene: Scene, width: Int, height: Int) -> (x: Int, top: Int, bottom: Int) {
+    /// above, below, and sideways on both sides (a knob's shadow at either end), plus, when a
+    /// knob `slides`, a spring's overshoot of a tenth of the width.
+    static func overhang(_ scene: Scene, width: Int, height: Int, slides: Bool) -> (x: Int, top: Int, bottom: Int) {
         var x0 = 0.0, y0 = 0.0, x1 = Double(width), y1 = Double(height)
         for operation in scene.operations {
             let path: Path, transform: AffineTransform, margin: Double
@@ -72,7 +76,7 @@ enum AnimationCost {
             y0 = min(y0, b.minY.rounded(.down) - margin); y1 = max(y1, b.maxY.rounded(.up) + margin)
         }
         func px(_ v: Double) -> Int { Int(min(max(v, 0), 1e6)) }
-        let sideways = max(-x0, x1 - Double(width)) + (Double(width) / 10).rounded(.up)
+        let sideways = max(-x0, x1 - Double(width)) + (slides ? (Double(width) / 10).rounded(.up) : 0)
         return (px(sideways), px(-y0), px(y1 - Double(height)))
     }
 }
