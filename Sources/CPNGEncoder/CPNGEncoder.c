@@ -1,6 +1,7 @@
 #include "CPNGEncoder.h"
 #include "ImageDataCache.h"
 #include "Palette.h"
+#include "PaletteClasses.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -24,6 +25,7 @@ typedef struct {
     tis_palette palette;
     uint8_t *idat;          // IDAT chunks from the image-data cache, NULL unless it had them
     size_t idat_size;
+    int borrowed;           // indices and idat are the coverage classes' (not freed here)
 } encode_resources;
 
 static void on_error(png_structp png, png_const_charp message) {
@@ -70,6 +72,7 @@ static int valid_arguments(const uint8_t *pixels, uint32_t width, uint32_t heigh
 static void free_resources(encode_resources *r) {
     free(r->rows);
     free(r->text_chunks);
+    if (r->borrowed) return;
     free(r->indices);
     free(r->idat);
 }
@@ -84,8 +87,9 @@ static void unpremultiply_pixel(uint8_t *p) {
     }
 }
 
-/// Allocates the row pointers and text chunks, and tries the palette when allowed: on return
-/// `r->indices` is non-NULL exactly when the image is written as a palette. Premultiplied
+/// Allocates the row pointers and text chunks, and tries the coverage classes, then the palette,
+/// when allowed: on return `r->indices` is non-NULL exactly when the image is written as a
+/// palette (with the classes' indices and image data when `r->borrowed`). Premultiplied
 /// pixels (`options->premultiplied`) end in straight alpha: the palette's entries, or else
 /// every pixel in place. 0, or -1 (memory).
 static int prepare(uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
@@ -95,11 +99,18 @@ static int prepare(uint8_t *pixels, uint32_t width, uint32_t height, size_t stri
     r->rows = malloc(sizeof(png_bytep) * height);
     r->text_chunks = text_count > 0 ? calloc((size_t)text_count, sizeof(png_text)) : NULL;
     if (!r->rows || (text_count > 0 && !r->text_chunks)) return -1;
-    if (o && o->allow_palette) {
+    tis_palette_bound bound = {o ? o->palette_min_psnr : 0, premultiplied};
+    const tis_palette_classes *classes = o ? o->classes : NULL;
+    if (classes && o->allow_palette && stride == (size_t)width * 4 && classes->width == width &&
+        classes->height == height && tis_palette_classes_apply(classes, pixels, &bound, &r->palette) == 0) {
+        r->indices = classes->indices;  // the classes' own: read, never written or freed here
+        r->idat = classes->idat;
+        r->idat_size = classes->idat_size;
+        r->borrowed = 1;
+    } else if (o && o->allow_palette) {
         // Two bytes a pixel when colours may be merged: tis_palette_build's scratch.
         r->indices = malloc((size_t)width * height * (o->palette_min_psnr > 0 ? 2 : 1));
         if (!r->indices) return -1;
-        tis_palette_bound bound = {o->palette_min_psnr, premultiplied};
         if (tis_palette_build(pixels, width, height, stride, &bound, r->indices, &r->palette) != 0) {
             free(r->indices);
             r->indices = NULL;
@@ -263,7 +274,7 @@ static int write_file(encode_resources *r, uint32_t width, uint32_t height, cons
                       const tis_png_text *texts, int text_count, tis_png_buffer *out,
                       char *error_message, size_t error_capacity) {
     size_t data_bytes = (size_t)height * (1 + (size_t)width * (r->indices ? 1 : 4));
-    int reuse = options && options->reuse_image_data && r->indices;
+    int reuse = options && options->reuse_image_data && r->indices && !r->borrowed;
     tis_image_data_key key = {0};
     if (reuse) {
         key = image_data_key(width, height, options, data_bytes, r->indices);

@@ -49,6 +49,16 @@ typedef struct {
 int tis_palette_build(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                       const tis_palette_bound *bound, uint8_t *indices, tis_palette *palette);
 
+/// The squared error of drawing colour `a` as colour `b` (RGBA8 words as they lie in memory,
+/// premultiplied when `premultiplied`; measured on the straight-alpha values a file holds),
+/// composited on black (`*black`) and on white (`*white`), summed over R, G and B, in the units of
+/// `tis_palette_error_budget`.
+void tis_palette_error(uint32_t a, uint32_t b, int premultiplied, int64_t *black, int64_t *white);
+
+/// The most squared error, on black and on white each, that `pixel_count` pixels may carry
+/// (summed as `tis_palette_error` measures it) for a PSNR of at least `min_psnr` dB.
+double tis_palette_error_budget(size_t pixel_count, double min_psnr);
+
 /// Chooses which of `table`'s colours to merge so that at most 256 remain: `kept[c]` is the
 /// colour that colour `c` is drawn with (`c` itself when kept; ties go to lower numbers). Greedy: the rarest colours are
 /// merged into their nearest neighbour, cheapest first, while the squared error on black and on

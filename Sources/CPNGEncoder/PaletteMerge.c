@@ -102,6 +102,16 @@ static int nearest(const neighbours *near, int n, int a, int32_t *best_distance)
     return best;
 }
 
+void tis_palette_error(uint32_t a, uint32_t b, int premultiplied, int64_t *black, int64_t *white) {
+    colour_values va = values_of(a, premultiplied), vb = values_of(b, premultiplied);
+    errors(&va, &vb, black, white);
+}
+
+double tis_palette_error_budget(size_t pixel_count, double min_psnr) {
+    // 3 samples a pixel, each at most (255 x 255)^2 in these units, over 10^(PSNR / 10).
+    return 3.0 * (double)pixel_count * 255.0 * 255.0 * 255.0 * 255.0 / pow(10, min_psnr / 10);
+}
+
 static int by_rank(const void *x, const void *y) {
     const candidate *a = x, *b = y;
     if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
@@ -147,7 +157,7 @@ int tis_palette_merge(const tis_colour_table *table, size_t pixel_count, const t
     }
     qsort(candidates, (size_t)count, sizeof *candidates, by_rank);
     // The bound as a total squared error over 3 x pixel_count samples, in the units of `errors`.
-    double budget = 3.0 * (double)pixel_count * 255.0 * 255.0 * 255.0 * 255.0 / pow(10, bound->min_psnr / 10);
+    double budget = tis_palette_error_budget(pixel_count, bound->min_psnr);
     double black = 0, white = 0;
     uint8_t is_target[TIS_PALETTE_MERGE_LIMIT] = {0};
     for (int c = 0; c < n; c++) kept[c] = (int16_t)c;

@@ -143,15 +143,18 @@ public struct PNGEncoder: Sendable {
 
     /// Encodes a canvas (premultiplied) as PNG: the pixels are converted to straight alpha, in
     /// place, or for a palette image only the palette's entries (the same bytes either way).
-    /// `pixelsPerMetre` writes a pHYs chunk (nil: none).
-    public func encode(_ canvas: consuming Canvas, text: [TextChunk] = [],
-                       pixelsPerMetre: UInt32? = nil) throws(PNGEncodingError) -> [UInt8] {
+    /// `pixelsPerMetre` writes a pHYs chunk (nil: none). With `classes` of the canvas's geometry
+    /// and `allowsPalette`, the palette is numbered by coverage class and the classes' image data
+    /// is written, when the pixels fit them (`PaletteClasses`); else the encode is as without.
+    public func encode(_ canvas: consuming Canvas, text: [TextChunk] = [], pixelsPerMetre: UInt32? = nil,
+                       classes: PaletteClasses? = nil) throws(PNGEncodingError) -> [UInt8] {
         let width = canvas.width, height = canvas.height
         var pixels = canvas.takePixels()
         guard pixels.count == width * height * 4 else { throw .invalidDimensions(width: width, height: height) }
+        defer { withExtendedLifetime(classes) {} }  // the C classes live while the encode reads them
         return try pixels.withUnsafeMutableBufferPointer { px throws(PNGEncodingError) in
             try encode(UnsafePointer(px.baseAddress), premultiplied: true, width: width, height: height,
-                       text: text, pixelsPerMetre: pixelsPerMetre)
+                       text: text, pixelsPerMetre: pixelsPerMetre, classes: classes?.pointer)
         }
     }
 
@@ -194,12 +197,14 @@ public struct PNGEncoder: Sendable {
     /// Encodes `width * height` RGBA8 pixels at `pixels`, which the C encoder overwrites with
     /// straight alpha when `premultiplied`.
     private func encode(_ pixels: UnsafePointer<UInt8>?, premultiplied: Bool, width: Int, height: Int,
-                        text: [TextChunk], pixelsPerMetre: UInt32?) throws(PNGEncodingError) -> [UInt8] {
+                        text: [TextChunk], pixelsPerMetre: UInt32?,
+                        classes: OpaquePointer? = nil) throws(PNGEncodingError) -> [UInt8] {
         guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, let pixels else {
             throw .invalidDimensions(width: width, height: height)
         }
         var options = self.options(width: width, height: height, pixelsPerMetre: pixelsPerMetre ?? 0,
                                    premultiplied: premultiplied)
+        options.classes = classes
         return try withTextChunks(text, sizeHint: width * height * 4 / 10) { chunks, count, buffer, message, capacity in
             tis_png_encode_rgba(pixels, UInt32(width), UInt32(height), width * 4, &options, chunks, count,
                                 buffer, message, capacity)
@@ -269,14 +274,15 @@ public struct PNGEncoder: Sendable {
         (paletteImageLevels ?? smallImageLevels).first { bytes < $0.belowBytes }?.level ?? compressionLevel
     }
 
-    private func options(width: Int, height: Int, pixelsPerMetre: UInt32, premultiplied: Bool) -> tis_png_options {
+    /// The C settings for a `width` x `height` image (no classes).
+    func options(width: Int, height: Int, pixelsPerMetre: UInt32, premultiplied: Bool) -> tis_png_options {
         let large = largeImageLevel.flatMap { width * height >= $0.pixels ? $0.level : nil }
         return tis_png_options(filters: filters, compression_level: large ?? level(forDataBytes: height * (1 + width * 4)),
                                palette_compression_level: large ?? level(forPaletteDataBytes: height * (1 + width)),
                                strategy: strategy, memory_level: memoryLevel, allow_palette: allowsPalette ? 1 : 0,
                                palette_min_psnr: paletteMinimumPSNR, srgb: writesSRGB ? 1 : 0,
                                pixels_per_metre: pixelsPerMetre, premultiplied: premultiplied ? 1 : 0,
-                               reuse_image_data: reusesImageData ? 1 : 0)
+                               reuse_image_data: reusesImageData ? 1 : 0, classes: nil)
     }
 
     /// Whether `s` is ASCII without NUL: then its UTF-8 and Latin-1 bytes are the same.

@@ -6,7 +6,7 @@ import Utilities
 
 extension Caches {
     /// Gives the process-wide caches (fills, shadows, scaled images, symbols, style shapes, the shared
-    /// layout's runs, outlines and colour glyphs, the PNG encoder's image data and the SVG
+    /// layout's runs, outlines and colour glyphs, the PNG encoder's image data and coverage classes, and the SVG
     /// writer's path data and templates) their shares of this budget. The server calls
     /// it once at startup; the image cache and the memo of parsed requests belong to a responder
     /// and get theirs when made (`images`, `ToggleResponder.Configuration.preparedRequestBytes`).
@@ -19,6 +19,7 @@ extension Caches {
         StyleShapes.setCacheBytes(styleShapes)
         TextLayout.shared.setCacheBudget(self)
         PNGEncoder.setImageDataCacheBytes(imageData)
+        PaletteClasses.setCacheBytes(paletteClasses)
         SVGWriter.setCacheBudget(self)
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// | cache (owner)                              | share | of 64 MiB |
 /// |--------------------------------------------|-------|-----------|
-/// | `images`: encoded responses (ImageCache)   | rest  | 23 MiB    |
+/// | `images`: encoded responses (ImageCache)   | rest  | 21 MiB    |
 /// | `shadows`: blurred shadows (ShadowCache)   | 10/64 | 10 MiB    |
 /// | `preparedRequests`: parsed requests (memo) | 8/64  | 8 MiB     |
 /// | `fills`: fill coverage (FillCache)         | 4/64  | 4 MiB     |
@@ -13,6 +13,7 @@
 /// | `resampledImages`: scaled emoji            | 2/64  | 2 MiB     |
 /// | `symbols`: parsed symbol outlines          | 2/64  | 2 MiB     |
 /// | `imageData`: PNG IDAT chunks (CPNGEncoder) | 4/64  | 4 MiB     |
+/// | `paletteClasses`: coverage classes (PNG)   | 2/64  | 2 MiB     |
 /// | `svgPathData`: path text (SVGWriter)       | 1/64  | 1 MiB     |
 /// | `svgDocuments`: templates (SVGWriter)      | 1/64  | 1 MiB     |
 /// | `styleShapes`: tracks and knobs            | 1/64  | 1 MiB     |
@@ -36,7 +37,7 @@ public struct Caches: Sendable, Equatable {
     /// Each share but `images`'s, in 64ths of the total.
     private static let sixtyFourths = (shadows: 10, preparedRequests: 8, fills: 4, colorGlyphs: 4,
                                        shapedRuns: 2, glyphOutlines: 2, resampledImages: 2, symbols: 2,
-                                       imageData: 4, svgPathData: 1, svgDocuments: 1, styleShapes: 1)
+                                       imageData: 4, paletteClasses: 2, svgPathData: 1, svgDocuments: 1, styleShapes: 1)
 
     /// - Parameter totalBytes: the budget of all caches together; 0 (or less) disables caching.
     public init(totalBytes: Int) {
@@ -64,6 +65,9 @@ public struct Caches: Sendable, Equatable {
     /// Compressed image data of palette PNGs (ImageWriters' `PNGEncoder.imageDataCacheBytes`,
     /// the C cache in CPNGEncoder), bytes.
     public var imageData: Int { share(Self.sixtyFourths.imageData) }
+    /// Toggle stills' coverage classes with their compressed image data (ImageWriters'
+    /// `PaletteClasses`), bytes.
+    public var paletteClasses: Int { share(Self.sixtyFourths.paletteClasses) }
     /// SVG path data by path and transform (ImageWriters' `SVGPathDataCache`), bytes.
     public var svgPathData: Int { share(Self.sixtyFourths.svgPathData) }
     /// SVG documents kept as templates (ImageWriters' `SVGDocumentTemplates`), bytes.
@@ -75,14 +79,14 @@ public struct Caches: Sendable, Equatable {
 
     private var others: [Int] {
         [shadows, preparedRequests, fills, colorGlyphs, shapedRuns, glyphOutlines, resampledImages, symbols,
-         imageData, svgPathData, svgDocuments, styleShapes]
+         imageData, paletteClasses, svgPathData, svgDocuments, styleShapes]
     }
 
     /// Every share, by cache name, for tests and reports; they add up to `totalBytes`.
     public var shares: [String: Int] {
         ["images": images, "shadows": shadows, "preparedRequests": preparedRequests, "fills": fills,
          "colorGlyphs": colorGlyphs, "shapedRuns": shapedRuns, "glyphOutlines": glyphOutlines,
-         "resampledImages": resampledImages, "symbols": symbols, "imageData": imageData,
+         "resampledImages": resampledImages, "symbols": symbols, "imageData": imageData, "paletteClasses": paletteClasses,
          "svgPathData": svgPathData, "svgDocuments": svgDocuments, "styleShapes": styleShapes]
     }
 }

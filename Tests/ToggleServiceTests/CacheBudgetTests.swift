@@ -38,7 +38,8 @@ final class CacheBudgetTests: XCTestCase {
                 "resampledImages": ResampledImageCache.shared.capacityBytes,
                 "symbols": SymbolCatalog.cacheCapacityBytes, "shapedRuns": text.runs,
                 "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs,
-                "imageData": PNGEncoder.imageDataCacheBytes, "svgPathData": SVGWriter.cacheCapacities.pathData,
+                "imageData": PNGEncoder.imageDataCacheBytes, "paletteClasses": PaletteClasses.cacheCapacityBytes,
+                "svgPathData": SVGWriter.cacheCapacities.pathData,
                 "svgDocuments": SVGWriter.cacheCapacities.documents, "styleShapes": StyleShapes.cacheCapacityBytes]
     }
 
@@ -48,7 +49,8 @@ final class CacheBudgetTests: XCTestCase {
                 "resampledImages": ResampledImageCache.shared.bytesHeld,
                 "symbols": SymbolCatalog.cacheBytesHeld, "shapedRuns": text.runs,
                 "glyphOutlines": text.outlines, "colorGlyphs": text.colorGlyphs,
-                "imageData": PNGEncoder.imageDataCacheCounts.bytes, "svgPathData": SVGWriter.cacheBytesHeld.pathData,
+                "imageData": PNGEncoder.imageDataCacheCounts.bytes, "paletteClasses": PaletteClasses.cacheBytesHeld,
+                "svgPathData": SVGWriter.cacheBytesHeld.pathData,
                 "svgDocuments": SVGWriter.cacheBytesHeld.documents, "styleShapes": StyleShapes.cacheBytesHeld]
     }
 
@@ -57,7 +59,7 @@ final class CacheBudgetTests: XCTestCase {
         Caches(totalBytes: 64 << 10).applyToSharedCaches()
         XCTAssertEqual(sharedCapacities(), ["fills": 4 << 10, "shadows": 10 << 10, "resampledImages": 2 << 10,
                                             "symbols": 2 << 10, "shapedRuns": 2 << 10, "glyphOutlines": 2 << 10,
-                                            "colorGlyphs": 4 << 10, "imageData": 4 << 10,
+                                            "colorGlyphs": 4 << 10, "imageData": 4 << 10, "paletteClasses": 2 << 10,
                                             "svgPathData": 1 << 10, "svgDocuments": 1 << 10, "styleShapes": 1 << 10])
         var configuration = ToggleResponder.Configuration()
         configuration.preparedRequestBytes = Caches(totalBytes: 64 << 10).preparedRequests

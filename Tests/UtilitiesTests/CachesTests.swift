@@ -6,10 +6,10 @@ import Utilities
     @Test func theDefaultSplitIsTheDocumentedTable() {
         let mib = 1 << 20
         let caches = Caches(totalBytes: 64 * mib)
-        #expect(caches.shares == ["images": 23 * mib, "shadows": 10 * mib, "preparedRequests": 8 * mib,
+        #expect(caches.shares == ["images": 21 * mib, "shadows": 10 * mib, "preparedRequests": 8 * mib,
                                   "fills": 4 * mib, "colorGlyphs": 4 * mib, "shapedRuns": 2 * mib,
                                   "glyphOutlines": 2 * mib, "resampledImages": 2 * mib, "symbols": 2 * mib,
-                                  "imageData": 4 * mib, "svgPathData": mib, "svgDocuments": mib,
+                                  "imageData": 4 * mib, "paletteClasses": 2 * mib, "svgPathData": mib, "svgDocuments": mib,
                                   "styleShapes": mib])
         #expect(Caches.standard == caches)
     }
@@ -28,13 +28,15 @@ import Utilities
     }
 
     @Test func aShareIsItsSixtyFourthsRoundedDown() {
-        // 100 bytes: shadows 10/64 -> 15 (15.6), fills and image data 4/64 -> 6 (6.25).
+        // 100 bytes: shadows 10/64 -> 15 (15.6), fills and image data 4/64 -> 6 (6.25), palette
+        // classes 2/64 -> 3 (3.1).
         let caches = Caches(totalBytes: 100)
         #expect(caches.shadows == 15)
         #expect(caches.fills == 6)
         #expect(caches.imageData == 6)
+        #expect(caches.paletteClasses == 3)
         #expect(caches.svgPathData == 1)
-        #expect(caches.images == 100 - (15 + 12 + 6 + 6 + 3 + 3 + 3 + 3 + 6 + 1 + 1 + 1))
+        #expect(caches.images == 100 - (15 + 12 + 6 + 6 + 3 + 3 + 3 + 3 + 6 + 3 + 1 + 1 + 1))
     }
 }
 

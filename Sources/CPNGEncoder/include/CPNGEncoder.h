@@ -15,6 +15,15 @@ typedef struct {
     int utf8;
 } tis_png_text;
 
+/// A picture's pixels grouped into coverage classes (`PaletteClasses.c` says why this works):
+/// pixels at which the same operations, in the same colours, composited at the same source
+/// alphas (from the last one that covered them fully on) come out the same colour, and still do
+/// in the picture in another tint. A palette numbered by class is the same index image for the
+/// picture in any tint, so its compressed image data is made once (`tis_palette_classes_finish`)
+/// and every tint only writes its own PLTE and tRNS. Read-only once finished: any number of
+/// threads may encode with it.
+typedef struct tis_palette_classes tis_palette_classes;
+
 /// Encoder settings.
 /// - `filters`: mask of libpng's PNG_FILTER_* bits (0 = libpng's default).
 /// - `compression_level`: zlib's 0-9 (-1 = zlib's default, 6) when the image is written as RGBA;
@@ -39,6 +48,11 @@ typedef struct {
 ///   channel becomes round(c * 255 / a) (0 when a is 0), the same bytes as converting every
 ///   pixel first: for a fixed alpha that map is one-to-one, so the palette and its order are too.
 ///   0: the pixels are straight alpha and only read.
+/// - `classes`: NULL, or finished coverage classes of this picture's size: the pixels are written
+///   as the classes' palette and image data when every pixel has its class's colour, alpha puts
+///   no opaque entry among the translucent ones, merged classes (past 256) stay within
+///   `palette_min_psnr`, and no more than `TIS_PALETTE_CLASS_REPEATS` entries repeat another's
+///   colour; otherwise the encode goes on as without them. Needs `stride` = 4 x `width`.
 /// - `reuse_image_data`: 1 lets a palette image take its IDAT chunks from the image-data cache
 ///   (below) when an image with the same index bytes and settings was encoded before, and offer
 ///   its own to it: the same file bytes, without running zlib. 0 always compresses.
@@ -54,7 +68,50 @@ typedef struct {
     uint32_t pixels_per_metre;
     int premultiplied;
     int reuse_image_data;
+    const tis_palette_classes *classes;
 } tis_png_options;
+
+/// The most entries of a class palette that may repeat an earlier entry's colour (a tint in which
+/// several classes coincide) before the picture is encoded by colour instead: each repeat costs
+/// three PLTE bytes and the image data's room for it (Benchmarks/palette-classes).
+#define TIS_PALETTE_CLASS_REPEATS 24
+
+/// The most coverage classes `tis_palette_classes_find` numbers; a picture with more is not
+/// grouped (NULL).
+#define TIS_PALETTE_CLASS_LIMIT 4096
+
+/// Groups the `width` x `height` pixels by coverage: `planes` holds `plane_count` (1-32) planes of
+/// `width * height` bytes, one per drawing operation in drawing order, each the source alpha
+/// (0-255) that operation composites at each pixel (rows packed); `colours` each operation's
+/// colour (any 32-bit value; equal for equal colours). A pixel's class is its (colour, alpha)
+/// pairs from the last plane at 255 on (which hides what was drawn before), those at 0 left out.
+/// Classes are numbered by first appearance. NULL when the arguments are out of range, the pixels
+/// fall into more than `TIS_PALETTE_CLASS_LIMIT` classes, or memory runs out; free with
+/// `tis_palette_classes_free`.
+tis_palette_classes *tis_palette_classes_find(const uint8_t *planes, const uint32_t *colours, int plane_count,
+                                              uint32_t width, uint32_t height);
+
+/// How many classes `tis_palette_classes_find` found.
+int tis_palette_classes_count(const tis_palette_classes *classes);
+
+/// Makes the palette and its image data. `pixels`: the picture the planes came from (premultiplied
+/// RGBA8, rows packed), which gives each class its alpha. Past 256 classes, `probes`
+/// (`probe_count` renders of the picture in fixed tints, premultiplied, rows packed; none needed
+/// up to 256) decide which classes share an entry: first every class within one
+/// level of a larger one in every probe, then the rarest into their nearest, while the probes'
+/// error stays within half of `options->palette_min_psnr`'s bound. Entries are ordered as
+/// `tis_palette_build` orders colours (translucent ones first by first appearance, then opaque
+/// ones in reverse order). The index image is compressed with `options` (no text, sRGB, pHYs or
+/// classes are used). 0, or -1 when the classes cannot be merged to 256, or on a libpng error or
+/// lack of memory; then the classes must not be given to an encode.
+int tis_palette_classes_finish(tis_palette_classes *classes, const uint8_t *pixels, const uint8_t *probes,
+                               int probe_count, const tis_png_options *options);
+
+/// The bytes the classes hold (per-pixel classes and indices, per-class tables, image data).
+size_t tis_palette_classes_bytes(const tis_palette_classes *classes);
+
+/// Frees `classes` (NULL is ignored).
+void tis_palette_classes_free(tis_palette_classes *classes);
 
 /// The image-data cache's capacity in bytes until `tis_png_image_data_cache_set_capacity` is
 /// called: 4 MiB (its share of the default `--cache-bytes`), about 250 scale-2 toggles (6,300
