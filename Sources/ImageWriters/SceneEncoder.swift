@@ -43,7 +43,8 @@ public enum SceneEncoder {
         do { canvas = try SceneRasterizer.render(scene) } catch { throw .raster(error) }
         let encoder = picture.kind == .toggle ? PNGEncoder.toggleStill : PNGEncoder.labelledStill
         do {
-            return try encoder.encode(canvas, text: textChunks(picture),
+            // Consumed: the encoder takes the canvas's pixels as they are, not a copy.
+            return try encoder.encode(consume canvas, text: textChunks(picture),
                                       pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: picture.scale))
         } catch {
             throw .png(error)
