@@ -32,13 +32,19 @@ public struct PictureScenes: Sendable {
     public var description: String
     /// px per pt, for the PNG's pHYs (72 dpi times the scale).
     public var scale: Double
+    /// For a toggle's still PNG in an opaque tint (`kind` `.toggle`): what it shares with the
+    /// same picture in other tints, so that its palette is numbered by coverage class
+    /// (`PaletteClasses`); nil numbers it by colour.
+    public var tintVariants: TintVariants?
 
-    public init(_ content: Content, kind: Kind, title: String, description: String, scale: Double) {
+    public init(_ content: Content, kind: Kind, title: String, description: String, scale: Double,
+                tintVariants: TintVariants? = nil) {
         self.content = content
         self.kind = kind
         self.title = title
         self.description = description
         self.scale = scale
+        self.tintVariants = tintVariants
     }
 }
 

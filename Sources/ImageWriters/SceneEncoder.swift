@@ -38,14 +38,21 @@ public enum SceneEncoder {
         }
     }
 
+    /// A still: drawn, then encoded by the toggle or labelled still encoder; a toggle's still with
+    /// `tintVariants` numbers its palette by coverage class when its pixels fit the classes of
+    /// its geometry (`PaletteClasses`).
     static func png(_ scene: Scene, _ picture: PictureScenes) throws(SceneEncodingError) -> [UInt8] {
         let canvas: Canvas
         do { canvas = try SceneRasterizer.render(scene) } catch { throw .raster(error) }
-        let encoder = picture.kind == .toggle ? PNGEncoder.toggleStill : PNGEncoder.labelledStill
+        let toggle = picture.kind == .toggle
+        let classes = toggle ? picture.tintVariants.flatMap { variants in
+            PaletteClasses.classes(for: variants, width: canvas.width, height: canvas.height)
+        } : nil
+        let encoder = toggle ? PNGEncoder.toggleStill : PNGEncoder.labelledStill
         do {
             // Consumed: the encoder takes the canvas's pixels as they are, not a copy.
             return try encoder.encode(consume canvas, text: textChunks(picture),
-                                      pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: picture.scale))
+                                      pixelsPerMetre: PNGEncoder.pixelsPerMetre(scale: picture.scale), classes: classes)
         } catch {
             throw .png(error)
         }

@@ -1,5 +1,6 @@
 import ImageWriters
 import QueryLanguage
+import Scene
 import TogglePicture
 
 /// `/toggle`, `/toggle.png`, `/toggle@Nx.png`, `/toggle.svg`: the picture of `spec` in `format`,
@@ -49,12 +50,37 @@ public struct ToggleRequest: PictureRequest {
             }
             return words(.animation(frames), spec: animation.transition.spec)
         }
-        guard followsColorScheme else { return words(.still(try ToggleScene.scene(for: spec)), spec: spec) }
+        guard followsColorScheme else {
+            var still = words(.still(try ToggleScene.scene(for: spec)), spec: spec)
+            still.tintVariants = tintVariants
+            return still
+        }
         var light = spec, dark = spec
         light.appearance = .light
         dark.appearance = .dark
         return words(.lightAndDark(light: try ToggleScene.scene(for: light), dark: try ToggleScene.scene(for: dark)),
                      spec: spec)
+    }
+
+    /// For a still PNG that draws its tint (on or mixed) in an opaque colour: the key of its
+    /// geometry (the canonical key with the tint set to the first probe tint) and the picture in
+    /// other tints; nil otherwise (an off toggle's PNG already shares its image data across
+    /// tints, as its tint is not drawn).
+    var tintVariants: TintVariants? {
+        guard format == .png, animation == nil, !followsColorScheme, spec.state != .off,
+              spec.tint.resolved(in: spec.appearance).alpha == 1 else { return nil }
+        var probe = spec
+        probe.tint = .fixed(PaletteClasses.probeTints[0])
+        var key: [UInt8] = []
+        probe.appendCanonicalKey(to: &key)
+        let spec = spec
+        return TintVariants(key: key) { tints in
+            try? tints.map { tint throws(ToggleRenderError) in
+                var probe = spec
+                probe.tint = .fixed(tint)
+                return try ToggleScene.scene(for: probe)
+            }
+        }
     }
 
     /// `content` with the PNG's words for `spec` (an SVG's are its scenes' titles).
