@@ -13,8 +13,10 @@ the 13 named colours. For each picture geometry it prints:
   repeat an earlier entry's colour (a tint in which classes coincide), and for a limit on them
   (CPNGEncoder.h, TIS_PALETTE_CLASS_REPEATS) the share of tints written by class and their bytes
   against OLD;
-- the class image data at zlib level 9 (what NEW writes, once per geometry) against level 3 (the
-  still encoder's level for palette data this small), recompressed here with Python's zlib.
+- the class image data NEW writes (once per geometry) and the same index image recompressed here
+  with Python's zlib at levels 3 (the still encoder's level for palette data this small), 5, 7
+  and 9, with the bytes and microseconds each takes (timed in this process: rough, only to rank
+  the levels).
 The machine's load does not matter: nothing is timed.
 
 Usage: python3 Benchmarks/palette-classes/run.py OLD/toggle-server NEW/toggle-server [TINTS]
@@ -152,8 +154,14 @@ def geometry_report(old_port, new_port, geometry, tints):
         if chosen:
             print(f"  at most {'any' if limit is None else limit} repeats: {len(chosen)} of {len(tints)} by class, "
                   f"bytes against OLD median {statistics.median(chosen):.3f}, largest {max(chosen):.3f}")
-    levels = (recompressed(indices, width, height, 9), recompressed(indices, width, height, 3))
-    print(f"  class image data {len(class_idat) - 12} bytes (Python's zlib: level 9 {levels[0]}, level 3 {levels[1]})")
+    levels = {}
+    for level in (3, 5, 7, 9):
+        start = time.perf_counter()
+        for _ in range(10):
+            size = recompressed(indices, width, height, level)
+        levels[level] = (size, (time.perf_counter() - start) / 10 * 1e6)
+    print(f"  class image data {len(class_idat) - 12} bytes; Python's zlib: " +
+          ", ".join(f"level {l} {s} bytes {t:.0f} us" for l, (s, t) in levels.items()))
     return levels
 
 
@@ -169,8 +177,9 @@ def main():
         old.terminate()
         new.terminate()
     levels = [l for l in levels if l]
-    print(f"class image data, all geometries: level 9 {sum(l[0] for l in levels)} bytes, "
-          f"level 3 {sum(l[1] for l in levels)}")
+    print("class image data, all geometries: " +
+          ", ".join(f"level {l} {sum(g[l][0] for g in levels)} bytes {sum(g[l][1] for g in levels):.0f} us"
+                    for l in (3, 5, 7, 9)))
 
 
 main()

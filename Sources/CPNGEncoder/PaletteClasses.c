@@ -28,23 +28,17 @@ static inline uint32_t slot_of(const uint8_t *key) {
     return (uint32_t)((h ^ (h >> 29)) >> (64 - SLOT_BITS));
 }
 
-/// Pixel `i`'s signature: (colour, alpha) pairs of the planes from the last at 255 on, those at
-/// 0 left out, zero-padded; `colour_ids` numbers the planes' colours (equal colours, equal ids).
-static void signature_of(const uint8_t *planes, const uint8_t *colour_ids, int plane_count, size_t total,
-                         size_t i, uint8_t *key) {
-    int from = 0;
-    for (int k = plane_count - 1; k > 0; k--) {
-        if (planes[(size_t)k * total + i] == 255) {
-            from = k;
-            break;
-        }
-    }
+/// The signature of a pixel whose planes hold `alphas`: (colour, alpha) pairs of the planes from
+/// the last at 255 on, those at 0 left out, zero-padded; `colour_ids` numbers the planes' colours
+/// (equal colours, equal numbers).
+static void signature_of(const uint8_t *alphas, const uint8_t *colour_ids, int plane_count, uint8_t *key) {
+    int from = plane_count - 1;
+    while (from > 0 && alphas[from] != 255) from--;
     memset(key, 0, KEY_BYTES);
     for (int k = from, n = 0; k < plane_count; k++) {
-        uint8_t alpha = planes[(size_t)k * total + i];
-        if (alpha == 0) continue;
+        if (alphas[k] == 0) continue;
         key[n++] = (uint8_t)(colour_ids[k] + 1);
-        key[n++] = alpha;
+        key[n++] = alphas[k];
     }
 }
 
@@ -66,7 +60,9 @@ static int class_of_key(signatures *s, tis_palette_classes *c, const uint8_t *ke
 static int number_classes(tis_palette_classes *c, signatures *s, const uint8_t *planes, const uint32_t *colours,
                           int plane_count) {
     size_t total = (size_t)c->width * c->height;
-    uint8_t key[KEY_BYTES], last[KEY_BYTES], colour_ids[MAX_PLANES];
+    uint8_t key[KEY_BYTES], colour_ids[MAX_PLANES];
+    union { uint8_t bytes[MAX_PLANES]; uint64_t words[MAX_PLANES / 8]; } alphas = {{0}}, last = {{0}};
+    int words = (plane_count + 7) / 8;
     for (int k = 0, ids = 0; k < plane_count; k++) {  // the number of the first plane of this colour
         int j = 0;
         while (j < k && colours[j] != colours[k]) j++;
@@ -74,11 +70,14 @@ static int number_classes(tis_palette_classes *c, signatures *s, const uint8_t *
     }
     int last_class = -1;
     for (size_t i = 0; i < total; i++) {
-        signature_of(planes, colour_ids, plane_count, total, i, key);
-        if (last_class < 0 || memcmp(key, last, KEY_BYTES) != 0) {  // runs of one class skip the table
+        for (int k = 0; k < plane_count; k++) alphas.bytes[k] = planes[(size_t)k * total + i];
+        int same = last_class >= 0;  // runs of the same alphas skip the signature and the table
+        for (int w = 0; w < words && same; w++) same = alphas.words[w] == last.words[w];
+        if (!same) {
+            signature_of(alphas.bytes, colour_ids, plane_count, key);
             last_class = class_of_key(s, c, key, (uint32_t)i);
             if (last_class < 0) return -1;
-            memcpy(last, key, KEY_BYTES);
+            last = alphas;
         }
         c->class_of[i] = (uint16_t)last_class;
         c->pixels[last_class]++;

@@ -44,20 +44,23 @@ public final class PaletteClasses: @unchecked Sendable {
 
     deinit { tis_palette_classes_free(pointer) }
 
+    /// The most bytes of coverage `make` keeps for its own renders when the shared caches are off.
+    static let scratchCacheBytes = 4 << 20
+
     /// The tints a picture with more than 256 classes is drawn in to decide which classes share
     /// an entry (`TintVariants.probes`): channel values spread over the range and away from 0
     /// and 255, at which many classes coincide (Benchmarks/palette-classes).
     public static let probeTints = [RGBAColor(red: 8, green: 103, blue: 199), RGBAColor(red: 55, green: 151, blue: 247)]
 
-    /// The index image's settings: `PNGEncoder.toggleStill`'s, but zlib level 9 for the palette
+    /// The index image's settings: `PNGEncoder.toggleStill`'s, but zlib level 7 for the palette
     /// data, whatever its size: it is compressed once per geometry and sent with every tint
-    /// (Benchmarks/palette-classes, Benchmarks/png-size/toggles.sh).
+    /// (Benchmarks/palette-classes for bytes by level, Benchmarks/png-size/toggles.sh).
     static let indexImageEncoder: PNGEncoder = {
         var encoder = PNGEncoder.toggleStill
         encoder.paletteImageLevels = []
         encoder.smallImageLevels = []
         encoder.largeImageLevel = nil
-        encoder.compressionLevel = 9
+        encoder.compressionLevel = 7
         encoder.reusesImageData = false
         return encoder
     }()
@@ -68,25 +71,30 @@ public final class PaletteClasses: @unchecked Sendable {
     /// laid out in them or grouped (a layer or an image, too many operations or classes) or its
     /// classes cannot be merged to 256 within the still encoder's bound.
     static func make(_ variants: TintVariants, width: Int, height: Int) -> PaletteClasses? {
+        // Every render here has the same shapes: with the shared caches off (`--cache-bytes 0`),
+        // caches of this call's own blur the shadow and sweep each fill once.
+        let fills = FillCache.shared.capacityBytes > 0 ? FillCache.shared : FillCache(capacityBytes: scratchCacheBytes)
+        let shadows = ShadowCache.shared.capacityBytes > 0 ? ShadowCache.shared : ShadowCache(capacityBytes: scratchCacheBytes)
+        func draw(_ scene: Scene) throws(RasterError) -> [UInt8] {
+            try SceneRasterizer.render(scene, shadows: shadows, fills: fills).pixels
+        }
         guard let scenes = variants.probes(probeTints), scenes.count == probeTints.count,
               scenes.allSatisfy({ $0.width == width && $0.height == height }), width > 0, height > 0,
-              let planes = try? SceneRasterizer.operationAlphas(of: scenes[0]),
-              let first = try? SceneRasterizer.render(scenes[0]) else { return nil }
+              let planes = try? SceneRasterizer.operationAlphas(of: scenes[0], shadows: shadows, fills: fills),
+              let first = try? draw(scenes[0]) else { return nil }
         let colours = scenes[0].operations.map(Self.colourWord)
         guard let found = tis_palette_classes_find(planes, colours, Int32(colours.count), UInt32(width),
                                                    UInt32(height)) else { return nil }
         var probePixels: [UInt8] = []
         if tis_palette_classes_count(found) > 256 {
-            guard let others = try? scenes.dropFirst().map({ scene throws(RasterError) in
-                try SceneRasterizer.render(scene).pixels
-            }) else {
+            guard let others = try? scenes.dropFirst().map(draw) else {
                 tis_palette_classes_free(found)
                 return nil
             }
-            probePixels = first.pixels + others.flatMap { $0 }
+            probePixels = first + others.flatMap { $0 }
         }
         var options = indexImageEncoder.options(width: width, height: height, pixelsPerMetre: 0, premultiplied: false)
-        let status = first.pixels.withUnsafeBufferPointer { pixels in
+        let status = first.withUnsafeBufferPointer { pixels in
             probePixels.withUnsafeBufferPointer { probes in
                 tis_palette_classes_finish(found, pixels.baseAddress, probes.baseAddress,
                                            Int32(probePixels.count / (width * height * 4)), &options)
