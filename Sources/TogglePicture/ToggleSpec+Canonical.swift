@@ -28,10 +28,13 @@ extension ToggleSpec {
     /// (Benchmarks/profile/svg-callgrind.sh).
     public func appendCanonicalKey(to key: inout [UInt8]) {
         // Fixed text, separators and small names: under 200 bytes; four colours of at most
-        // "255,255,255," and a number; four more numbers; the strings the spec holds.
+        // "255,255,255," and a number; four more numbers; the strings the spec holds. The font
+        // set's fingerprint only with a label, the one key that writes it: making it reads
+        // every font file once, which a picture without text need never do.
         let numbers = 8 * KeyCursor.maximumDescriptionBytes
+        let fonts = label.isEmpty ? 0 : CanonicalKey.fontsPart.utf8.count
         let capacity = 400 + numbers + symbolName.utf8.count + style.utf8.count + label.utf8.count
-            + LanguageTag.maximumLength + CanonicalKey.fontsPart.utf8.count
+            + LanguageTag.maximumLength + fonts
             + size.rawValue.utf8.count + state.rawValue.utf8.count + appearance.rawValue.utf8.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var cursor = KeyCursor(buffer.baseAddress!)
