@@ -17,6 +17,9 @@ public struct TintVariants: Sendable {
     /// be laid out.
     public var probes: @Sendable ([RGBAColor]) -> [Scene]?
 
+    /// - Parameters:
+    ///   - key: the geometry's key (`key`).
+    ///   - probes: lays the picture out in each given tint, in order (`probes`).
     public init(key: [UInt8], probes: @escaping @Sendable ([RGBAColor]) -> [Scene]?) {
         self.key = key
         self.probes = probes
