@@ -160,8 +160,17 @@ extension PaletteClasses {
     /// every picture, with the same bytes). Process-wide; thread-safe.
     public static func setCacheBytes(_ bytes: Int) { cache.setCapacity(bytes) }
 
-    /// The classes of `variants`' geometry (`width` x `height` px), from the cache or made.
+    /// The largest picture grouped by class, px: every Dynamic Type size at scale 2 and the
+    /// default size up to scale 4. Making a geometry's classes costs several renders of it, and
+    /// past this a picture is rarely asked for in many tints, while its first request (or every
+    /// one with `--cache-bytes 0`) would cost twice as much (`Benchmarks/worst/run.sh` with a
+    /// scale 4 accessibility5 toggle and `pad=64`).
+    public static let maximumPixels = 65_536
+
+    /// The classes of `variants`' geometry (`width` x `height` px), from the cache or made; nil
+    /// past `maximumPixels`.
     static func classes(for variants: TintVariants, width: Int, height: Int) -> PaletteClasses? {
+        guard width * height <= maximumPixels else { return nil }
         let key = Key(variants.key)
         if let held = cache.value(for: key) { return held.classes }
         let made = make(variants, width: width, height: height)

@@ -104,4 +104,22 @@ final class PNGPaletteClassTests: XCTestCase {
         let request = ToggleRequest(spec: try ToggleQuery(rawQuery: "on=1&color=123456").spec, format: .png)
         XCTAssertNotNil(try request.scenes().tintVariants)
     }
+
+    /// A picture past `PaletteClasses.maximumPixels` has no classes and is numbered by colour,
+    /// as one without tint variants is, byte for byte; one within it has classes.
+    func testLargePicturesAreNumberedByColour() throws {
+        for (query, grouped) in [("on=1&scale=2&pad=64&color=123456", false),
+                                 ("on=1&scale=2&color=123456", true)] {
+            let request = ToggleRequest(spec: try ToggleQuery(rawQuery: query).spec, format: .png)
+            var scenes = try request.scenes()
+            guard case .still(let scene) = scenes.content, let variants = scenes.tintVariants else { return XCTFail(query) }
+            XCTAssertEqual(scene.width * scene.height <= PaletteClasses.maximumPixels, grouped, query)
+            let classes = PaletteClasses.classes(for: variants, width: scene.width, height: scene.height)
+            XCTAssertEqual(classes != nil, grouped, query)
+            guard !grouped else { continue }
+            let withVariants = try SceneEncoder.bytes(scenes, format: .png)
+            scenes.tintVariants = nil
+            XCTAssertTrue(try withVariants == SceneEncoder.bytes(scenes, format: .png), query)
+        }
+    }
 }
