@@ -3,8 +3,9 @@ import Scene
 import Geometry
 
 extension ToggleSpec {
-    /// Bumped whenever the pixels drawn for the same spec change; part of every ETag.
-    public static let rendererVersion = "r2"
+    /// Bumped whenever the bytes sent for the same spec change (the pixels drawn, or how they
+    /// are encoded), so that a strong ETag never names two representations; part of every ETag.
+    public static let rendererVersion = "r3"
 
     /// A string that is equal for two specs exactly when they draw the same picture:
     /// colours resolved for the theme, only the symbol actually shown, only the track colour in
