@@ -14,7 +14,7 @@ command -v apngopt >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=no
 python3 -c 'import PIL' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check pillow
 out=$(mktemp -d "${TMPDIR:-/tmp}/apng-bench.XXXXXX")
 trap 'rm -rf "$out"' EXIT
-(cd "$root/Benchmarks" && swift build -c release --product apng-bench --scratch-path "$scratch" >/dev/null)
+SCRATCH="$scratch" "$root/Benchmarks/build.sh" apng-bench
 "$scratch/release/apng-bench" --write "$out"
 echo
 echo "query | ours bytes | apngopt -z0 bytes | ours / apngopt"

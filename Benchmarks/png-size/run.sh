@@ -9,7 +9,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch=${SCRATCH:-$root/.build-bench}
 out=$(mktemp -d "${TMPDIR:-/tmp}/png-size.XXXXXX")
 trap 'rm -rf "$out"' EXIT
-(cd "$root/Benchmarks" && swift build -c release --product png-tuning --scratch-path "$scratch" >/dev/null)
+SCRATCH="$scratch" "$root/Benchmarks/build.sh" png-tuning
 "$scratch/release/png-tuning" --write "$out/ours" >/dev/null
 mkdir -p "$out/optipng"
 for f in "$out"/ours/*.png; do optipng -quiet -o7 -strip all -out "$out/optipng/$(basename "$f")" "$f"; done

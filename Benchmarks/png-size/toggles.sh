@@ -12,7 +12,7 @@ scratch=${SCRATCH:-$root/.build-bench}
 out=$(mktemp -d "${TMPDIR:-/tmp}/png-toggles.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 if [ -z "${SERVER_BIN:-}" ]; then
-    (cd "$root/Benchmarks" && swift build -c release --product toggle-server --scratch-path "$scratch" >/dev/null)
+    SCRATCH="$scratch" "$root/Benchmarks/build.sh" toggle-server
     SERVER_BIN=$scratch/release/toggle-server
 fi
 for scale in 1 2 3; do

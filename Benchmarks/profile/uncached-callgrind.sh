@@ -18,7 +18,7 @@ scratch=${SCRATCH:-$root/.build-bench}
 out=$(mktemp -d "${TMPDIR:-/tmp}/uncached-callgrind.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 if [ $# -eq 0 ]; then
-    (cd "$root/Benchmarks" && swift build -c release --product serving-bench --scratch-path "$scratch" >/dev/null)
+    SCRATCH="$scratch" "$root/Benchmarks/build.sh" serving-bench
     set -- "$scratch/release/serving-bench"
 fi
 short=${SHORT:-100}; long=${LONG:-500}

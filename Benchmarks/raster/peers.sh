@@ -23,10 +23,10 @@ skia_version=144.1
 resvg_version=0.5.0
 out=$(mktemp -d "${TMPDIR:-/tmp}/peers.XXXXXX")
 trap 'rm -rf "$out"' EXIT
-(cd "$root/Benchmarks" && swift build -c release --product serving-bench --scratch-path "$scratch" >/dev/null)
+SCRATCH="$scratch" "$root/Benchmarks/build.sh" serving-bench
 ours="$scratch/release/serving-bench"
 if [ -z "${TOGGLE_SERVER:-}" ]; then
-    (cd "$root/Benchmarks" && swift build -c release --product toggle-server --scratch-path "$scratch" >/dev/null)
+    SCRATCH="$scratch" "$root/Benchmarks/build.sh" toggle-server
     TOGGLE_SERVER="$scratch/release/toggle-server"
 fi
 ${CC:-cc} ${CFLAGS:--O3} -I"$here" -o "$out/cairo_encode_bench" "$here/cairo_encode_bench.c" \

@@ -13,7 +13,7 @@ scratch=${SCRATCH:-$root/.build-bench}
 iterations=${1:-1000}
 out=$(mktemp -d "${TMPDIR:-/tmp}/render-encode.XXXXXX")
 trap 'rm -rf "$out"' EXIT
-(cd "$root/Benchmarks" && swift build -c release --product serving-bench --scratch-path "$scratch" >/dev/null)
+SCRATCH="$scratch" "$root/Benchmarks/build.sh" serving-bench
 swift_bin="$scratch/release/serving-bench"
 ${CC:-cc} ${CFLAGS:--O3} -I"$here" -o "$out/cairo_encode_bench" "$here/cairo_encode_bench.c" \
     $(pkg-config --cflags --libs cairo) -lm

@@ -19,7 +19,7 @@ mkdir -p "$out"
 trap 'rm -rf "$out"' EXIT
 
 scratch=${SCRATCH:-$root/.build-bench}
-(cd "$root/Benchmarks" && swift build -c release --product raster-bench --scratch-path "$scratch" >/dev/null)
+SCRATCH="$scratch" "$root/Benchmarks/build.sh" raster-bench
 swift_bin="$scratch/release/raster-bench"
 ${CC:-cc} ${CFLAGS:--O3} -o "$out/cairo_bench" "$here/cairo_bench.c" $(pkg-config --cflags --libs cairo) -lm
 cairo_bin="$out/cairo_bench"

@@ -9,7 +9,7 @@ set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch=${SCRATCH:-$root/.build-bench}
 export SWIFT_DETERMINISTIC_HASHING=1
-(cd "$root/Benchmarks" && swift build -c release --product row-bench --scratch-path "$scratch" >/dev/null)
+SCRATCH="$scratch" "$root/Benchmarks/build.sh" row-bench
 bin="$scratch/release/row-bench"
 ir() {  # ir QUERY DRAWS
     (cd "$root" && ROW_QUERY="$1" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$2" only=row 2>&1) \

@@ -13,7 +13,7 @@ set -eu
 export SWIFT_DETERMINISTIC_HASHING="${SWIFT_DETERMINISTIC_HASHING:-1}"
 target=${PATH_QUERY:-/toggle?on=1}
 if [ $# -eq 0 ]; then
-    (cd "$bench_root/Benchmarks" && swift build -c release --product serving-bench --scratch-path "$scratch" >/dev/null)
+    SCRATCH="$scratch" "$bench_root/Benchmarks/build.sh" serving-bench
     set -- "$scratch/release/serving-bench"
 fi
 ir() {  # ir BINARY REQUESTS LOG [OUT]

@@ -19,7 +19,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 build_server() {
-    (cd "$bench_root/Benchmarks" && swift build -c release --product toggle-server --scratch-path "$scratch" >/dev/null)
+    SCRATCH="$scratch" "$bench_root/Benchmarks/build.sh" toggle-server
 }
 
 # A free loopback TCP port.
