@@ -47,8 +47,6 @@ public final class PaletteClasses: @unchecked Sendable {
 
     deinit { tis_palette_classes_free(pointer) }
 
-    /// The most bytes of coverage `make` keeps for its own renders when the shared caches are off.
-    static let scratchCacheBytes = 4 << 20
 
     /// The tints a picture with more than 256 classes is drawn in to decide which classes share
     /// an entry (`TintVariants.probes`): channel values spread over the range and away from 0
@@ -73,11 +71,10 @@ public final class PaletteClasses: @unchecked Sendable {
     /// probe tints drawn when there are more than 256 classes; nil when the picture cannot be
     /// laid out in them or grouped (a layer or an image, too many operations or classes) or its
     /// classes cannot be merged to 256 within the still encoder's bound.
-    static func make(_ variants: TintVariants, width: Int, height: Int) -> PaletteClasses? {
-        // Every render here has the same shapes: with the shared caches off (`--cache-bytes 0`),
-        // caches of this call's own blur the shadow and sweep each fill once.
-        let fills = FillCache.shared.capacityBytes > 0 ? FillCache.shared : FillCache(capacityBytes: scratchCacheBytes)
-        let shadows = ShadowCache.shared.capacityBytes > 0 ? ShadowCache.shared : ShadowCache(capacityBytes: scratchCacheBytes)
+    static func make(_ variants: TintVariants, width: Int, height: Int, caches: RasterCaches) -> PaletteClasses? {
+        // Every render here has the still's shapes: its caches (its own when the shared ones are
+        // off) blur the shadow and sweep each fill once.
+        let (fills, shadows) = (caches.fills, caches.shadows)
         func draw(_ scene: Scene) throws(RasterError) -> [UInt8] {
             try SceneRasterizer.render(scene, shadows: shadows, fills: fills).pixels
         }
@@ -167,13 +164,14 @@ extension PaletteClasses {
     /// scale 4 accessibility5 toggle and `pad=64`).
     public static let maximumPixels = 65_536
 
-    /// The classes of `variants`' geometry (`width` x `height` px), from the cache or made; nil
-    /// past `maximumPixels`.
-    static func classes(for variants: TintVariants, width: Int, height: Int) -> PaletteClasses? {
+    /// The classes of `variants`' geometry (`width` x `height` px), from the cache or made (with
+    /// `caches`, the still's own); nil past `maximumPixels`.
+    static func classes(for variants: TintVariants, width: Int, height: Int,
+                        caches: RasterCaches = .forOneStill()) -> PaletteClasses? {
         guard width * height <= maximumPixels else { return nil }
         let key = Key(variants.key)
         if let held = cache.value(for: key) { return held.classes }
-        let made = make(variants, width: width, height: height)
+        let made = make(variants, width: width, height: height, caches: caches)
         cache.insert(Entry(classes: made), for: key)
         return made
     }

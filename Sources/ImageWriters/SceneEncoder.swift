@@ -42,12 +42,19 @@ public enum SceneEncoder {
     /// `tintVariants` numbers its palette by coverage class when its pixels fit the classes of
     /// its geometry (`PaletteClasses`).
     static func png(_ scene: Scene, _ picture: PictureScenes) throws(SceneEncodingError) -> [UInt8] {
-        let canvas: Canvas
-        do { canvas = try SceneRasterizer.render(scene) } catch { throw .raster(error) }
         let toggle = picture.kind == .toggle
-        let classes = toggle ? picture.tintVariants.flatMap { variants in
-            PaletteClasses.classes(for: variants, width: canvas.width, height: canvas.height)
-        } : nil
+        let variants = toggle ? picture.tintVariants : nil
+        // A still that may make its classes draws its shapes several times: with the shared
+        // caches off (`--cache-bytes 0`) it keeps their coverage for itself, so that every fill
+        // is swept and the shadow blurred once (Benchmarks/raster/peers.sh, nothing cached).
+        let caches = variants == nil ? RasterCaches.shared : RasterCaches.forOneStill()
+        let canvas: Canvas
+        do { canvas = try SceneRasterizer.render(scene, shadows: caches.shadows, fills: caches.fills) } catch {
+            throw .raster(error)
+        }
+        let classes = variants.flatMap { variants in
+            PaletteClasses.classes(for: variants, width: canvas.width, height: canvas.height, caches: caches)
+        }
         let encoder = toggle ? PNGEncoder.toggleStill : PNGEncoder.labelledStill
         do {
             // Consumed: the encoder takes the canvas's pixels as they are, not a copy.

@@ -39,7 +39,7 @@ final class PaletteClassTests: XCTestCase {
     static func classes(of scene: @escaping @Sendable (RGBAColor) -> Scene) throws -> PaletteClasses {
         let size = scene(.black)
         let variants = TintVariants(key: []) { tints in tints.map(scene) }
-        return try XCTUnwrap(PaletteClasses.make(variants, width: size.width, height: size.height))
+        return try XCTUnwrap(PaletteClasses.make(variants, width: size.width, height: size.height, caches: .forOneStill()))
     }
 
     static func imageData(_ png: [UInt8]) throws -> [UInt8] {
