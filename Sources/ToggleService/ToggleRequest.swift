@@ -51,9 +51,9 @@ public struct ToggleRequest: PictureRequest {
             return words(.animation(frames), spec: animation.transition.spec)
         }
         guard followsColorScheme else {
-            var still = words(.still(try ToggleScene.scene(for: spec)), spec: spec)
-            still.tintVariants = tintVariants
-            return still
+            // Made whole: setting a field of the returned scenes copied them through their value
+            // witness, on every still (Benchmarks/profile/svg-callgrind.sh).
+            return words(.still(try ToggleScene.scene(for: spec)), spec: spec, tintVariants: tintVariants)
         }
         var light = spec, dark = spec
         light.appearance = .light
@@ -83,11 +83,12 @@ public struct ToggleRequest: PictureRequest {
         }
     }
 
-    /// `content` with the PNG's words for `spec` (an SVG's are its scenes' titles).
-    func words(_ content: PictureScenes.Content, spec: ToggleSpec) -> PictureScenes {
+    /// `content` with the PNG's words for `spec` (an SVG's are its scenes' titles) and, for a PNG,
+    /// `tintVariants`.
+    func words(_ content: PictureScenes.Content, spec: ToggleSpec, tintVariants: TintVariants? = nil) -> PictureScenes {
         guard format == .png else { return PictureScenes(content, kind: .toggle, title: "", description: "", scale: spec.scale) }
         return PictureScenes(content, kind: .toggle, title: ToggleScene.accessibilityText(spec),
                              description: animation?.accessibilityDescription ?? spec.accessibilityDescription,
-                             scale: spec.scale)
+                             scale: spec.scale, tintVariants: tintVariants)
     }
 }
