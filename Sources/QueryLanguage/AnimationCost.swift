@@ -18,7 +18,10 @@ enum AnimationCost {
     ///   pixels the frames redraw, the limit and the remedies that apply (a lower fps unless it
     ///   is the lowest, loop=0 when it loops, then `smaller`).
     static func check(_ animation: ToggleAnimation, animatePair: QueryDecoder.Pair?, causes: String, smaller: [String],
-                      row: (width: Int, height: Int)? = nil) throws(ParameterError) {
+                      row: (width: Int, height: Int)? = nil, format: ImageFormat = .png) throws(ParameterError) {
+        guard format == .png else {
+            return try checkVector(animation, animatePair: animatePair, causes: causes, smaller: smaller)
+        }
         guard let (w, h) = try? animation.canvasSize(),
               let still = try? animation.transition.scene(ofFrame: animation.transition.lastFrameIndex),
               let first = try? animation.transition.scene(ofFrame: 0) else { return }
@@ -78,5 +81,30 @@ enum AnimationCost {
         func px(_ v: Double) -> Int { Int(min(max(v, 0), 1e6)) }
         let sideways = max(-x0, x1 - Double(width)) + (slides ? (Double(width) / 10).rounded(.up) : 0)
         return (px(sideways), px(-y0), px(y1 - Double(height)))
+    }
+
+    /// Most pixels an animated SVG's frames may hold together (frame count x the animated
+    /// picture's canvas): the bound every animation had before `FrameCost`. An SVG's frames are
+    /// laid out and written as keyframes, never drawn or compressed, so the raster cost model
+    /// does not apply to them.
+    static let maximumVectorPixels = 3_000_000
+
+    /// Checks an animated SVG's frames x canvas against `maximumVectorPixels`.
+    /// - Throws: `ParameterError` "animation too large" on `animate`, with the frame count, the
+    ///   frame's size, the total, the limit and the remedies that apply.
+    static func checkVector(_ animation: ToggleAnimation, animatePair: QueryDecoder.Pair?, causes: String,
+                            smaller: [String]) throws(ParameterError) {
+        guard let (w, h) = try? animation.canvasSize() else { return }
+        let frames = animation.frames.count
+        guard frames * w * h > maximumVectorPixels else { return }
+        let fps = animation.transition.motion.framesPerSecond
+        let remedies = [fps > ToggleMotion.framesPerSecondRange.lowerBound ? "a lower fps" : nil,
+                        animation.loops ? "loop=0" : nil].compactMap { $0 }
+        throw ParameterError(error: "animation too large", parameter: animatePair?.name ?? "animate",
+                             value: animatePair?.value ?? "1",
+                             expected: "an animation of at most \(maximumVectorPixels) px over all its frames (this one is "
+                                 + "\(frames) frames of \(w) x \(h) px, \(frames * w * h) px, at fps \(fps), "
+                                 + "loop \(animation.loops ? 1 : 0), \(causes)): "
+                                 + PictureSize.either(remedies + smaller))
     }
 }

@@ -32,7 +32,8 @@ public struct RowQuery: Sendable {
 
     /// - Throws: `ParameterError` for a missing or bad label, a bad width or dir, or any error
     ///   `/toggle` would give for the switch's parameters.
-    public init(rawQuery: String?) throws(ParameterError) {
+    /// `format` as for `ToggleQuery.init(rawQuery:impliedScale:format:)`.
+    public init(rawQuery: String?, format: ImageFormat = .png) throws(ParameterError) {
         let pairs = try QueryDecoder.decode(rawQuery ?? "")
         var own: [String: QueryDecoder.Pair] = [:]
         var rest: [QueryDecoder.Pair] = []
@@ -55,7 +56,7 @@ public struct RowQuery: Sendable {
         }
         // The switch's parameters first: a misspelt name (`lable`) is a 400 that says so, before
         // a missing label is.
-        let toggle = try ToggleQuery(pairs: rest, inRow: true)
+        let toggle = try ToggleQuery(pairs: rest, inRow: true, format: format)
         guard let labelPair = own["label"] else {
             throw ParameterError(error: "missing parameter", parameter: "label", value: "",
                                  expected: "label=TEXT, 1 to \(LabelParameter.maximumLength) characters")
@@ -85,7 +86,7 @@ public struct RowQuery: Sendable {
                                         + "\(PictureSize.number(spec.scale)), size \(spec.size.rawValue), pad "
                                         + "\(PictureSize.number(spec.padding)), \(row.text.lines.count) line(s) of label",
                                     smaller: PictureSize.smaller(spec, labelGrows: row.text.lines.count > 1),
-                                    row: canvasSize)
+                                    row: canvasSize, format: format)
         }
     }
 

@@ -33,16 +33,19 @@ public struct ToggleQuery: Sendable {
     /// `impliedScale` is the scale a path form like `/toggle@2x.png` sets (a `scale` parameter
     /// beside it is then a repeat). Each parameter of `parameters` that is present sets its part
     /// of the query, in the table's order.
+    /// `format` is the picture's: an animation is bounded by what drawing its frames costs for a
+    /// PNG, by its frames' size for an SVG (`AnimationCost`).
     /// - Throws: `ParameterError` for malformed encoding, repeats, conflicts, a misspelt
     ///   parameter name, and invalid values.
-    public init(rawQuery: String?, impliedScale: Double? = nil) throws(ParameterError) {
-        try self.init(pairs: QueryDecoder.decode(rawQuery ?? ""), impliedScale: impliedScale)
+    public init(rawQuery: String?, impliedScale: Double? = nil, format: ImageFormat = .png) throws(ParameterError) {
+        try self.init(pairs: QueryDecoder.decode(rawQuery ?? ""), impliedScale: impliedScale, format: format)
     }
 
     /// Parses decoded pairs (for `/row` and `/card`, which take their own parameters out first;
     /// `inRow`: the row's label is the toggle's, so a style that draws its label needs no `label`).
     /// - Throws: `ParameterError` as `init(rawQuery:impliedScale:)` does, but for encoding.
-    public init(pairs: [QueryDecoder.Pair], impliedScale: Double? = nil, inRow: Bool = false) throws(ParameterError) {
+    public init(pairs: [QueryDecoder.Pair], impliedScale: Double? = nil, inRow: Bool = false,
+                format: ImageFormat = .png) throws(ParameterError) {
         let (values, ignored) = try Self.collect(pairs)
         try Self.checkCombinations(values, impliedScale: impliedScale)
         try StyleParameters.checkCombinations(values, labelRequired: !inRow)
@@ -59,7 +62,7 @@ public struct ToggleQuery: Sendable {
             spec.mirrored = true
         }
         if let impliedScale { spec.scale = impliedScale }
-        animation = try Self.animation(values, spec: spec)
+        animation = try Self.animation(values, spec: spec, format: format)
         if animation == nil, !inRow { stillSize = try PictureSize.checkStill(spec, values: values) }
     }
 
@@ -120,8 +123,8 @@ public struct ToggleQuery: Sendable {
     /// `animate`, `from`, `motion`, `loop`, `fps` (docs/design-facts.md section 2, Animation): the animation asked for,
     /// or nil without `animate=1`. The other four need `animate=1`; `from` must differ from the
     /// state drawn (the default is off for on and mixed, on for off).
-    static func animation(_ values: GivenParameters,
-                          spec: ToggleSpec) throws(ParameterError) -> ToggleAnimation? {
+    static func animation(_ values: GivenParameters, spec: ToggleSpec,
+                          format: ImageFormat = .png) throws(ParameterError) -> ToggleAnimation? {
         let animates = try values[.animate].map { p throws(ParameterError) in try boolean(p) } ?? false
         guard animates else {
             if let p = values[.from] ?? values[.motion] ?? values[.loop] ?? values[.fps] {
@@ -169,7 +172,8 @@ public struct ToggleQuery: Sendable {
         }
         if let p = values[.animate] {
             try AnimationCost.check(animation, animatePair: p, causes: PictureSize.causes(spec),
-                                    smaller: PictureSize.smaller(spec, labelGrows: PictureSize.drawsLabel(spec)))
+                                    smaller: PictureSize.smaller(spec, labelGrows: PictureSize.drawsLabel(spec)),
+                                    format: format)
         }
         return animation
     }

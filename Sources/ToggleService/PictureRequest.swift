@@ -31,11 +31,11 @@ public enum PictureRoute: String, Sendable {
         -> any PictureRequest {
         switch self {
         case .toggle:
-            let query = try ToggleQuery(rawQuery: rawQuery, impliedScale: impliedScale)
+            let query = try ToggleQuery(rawQuery: rawQuery, impliedScale: impliedScale, format: format)
             try query.check(for: format)
             return ToggleRequest(query: query, format: format)
         case .row:
-            let query = try RowQuery(rawQuery: rawQuery)
+            let query = try RowQuery(rawQuery: rawQuery, format: format)
             try query.check(for: format)
             return RowRequest(query: query, format: format)
         case .card:

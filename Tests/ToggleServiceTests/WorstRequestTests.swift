@@ -32,6 +32,25 @@ final class WorstRequestTests: XCTestCase {
         XCTAssertNoThrow(try ToggleQuery(rawQuery: "animate=1&fps=10&size=accessibility5&on=1&scale=3"))
     }
 
+    /// An animated SVG draws no frame: the raster cost does not bound it, its frames' pixels do
+    /// (96 frames of 230 x 128 px: 2,826,240 of at most 3,000,000): a looping switch at scale 4,
+    /// a 400 as a PNG, and the playground's looping Wi-Fi row at scale 3 fit as SVGs; the frames of
+    /// a looping accessibility5 switch at scale 2 (98 of 325 x 180 px, 5.7 million) do not.
+    func testAnimatedSVGsAreBoundedByTheirFramesPixels() throws {
+        XCTAssertNoThrow(try ToggleQuery(rawQuery: "on=1&animate=1&loop=1&fps=60&scale=4", format: .svg))
+        XCTAssertNoThrow(try RowQuery(rawQuery: "label=Wi-Fi&on=1&on_sym=moon.fill&scale=3&size=xLarge&pad=4&animate=1&loop=1",
+                                      format: .svg))
+        XCTAssertNotNil(rowRejection("label=Wi-Fi&on=1&on_sym=moon.fill&scale=3&size=xLarge&pad=4&animate=1&loop=1"))
+        do {
+            _ = try ToggleQuery(rawQuery: "on=1&animate=1&loop=1&size=accessibility5&scale=2", format: .svg)
+            XCTFail("accepted")
+        } catch {
+            XCTAssertEqual(error.parameter, "animate")
+            XCTAssertTrue(error.expected.contains("at most 3000000 px over all its frames"), error.expected)
+            XCTAssertTrue(error.expected.contains("98 frames of 325 x 180 px"), error.expected)
+        }
+    }
+
     func testRowAnimationOverTheCostBoundIsA400OnAnimate() throws {
         // A row's first frame is drawn whole, the others around the button only.
         XCTAssertNoThrow(try RowQuery(rawQuery: "label=Wi-Fi&style=button&on=1&animate=1&loop=1&fps=60&scale=2"))
