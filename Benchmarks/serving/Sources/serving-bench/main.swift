@@ -20,7 +20,7 @@ import Observability
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-// `serving-bench --render ITERATIONS [--uncached] SCALE...`: microseconds per toggle for the
+// `serving-bench --render ITERATIONS [--uncached | --new-colours] SCALE...`: microseconds per toggle for the
 // service's whole image path, ToggleRequest(spec:format: .png).bytes() (draw the default "on"
 // toggle, encode PNG with tEXt chunks), for Benchmarks/raster/render-encode.sh and peers.sh.
 // Warm by default: the same toggle each time, so the shared fill, shadow and symbol caches serve
@@ -28,19 +28,23 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 // (Caches(totalBytes: 0), as `--cache-bytes 0` does for toggle-server) and draws a new colour
 // each time (64 precomputed tints, stepping as --vary-color does), so nothing is reused: every
 // shape is swept, the shadow blurred, the symbol parsed and the image compressed.
+// `--new-colours` draws the same new colours with the caches at their default sizes: what the
+// service does for a toggle in a colour it has not drawn before (the uncached serving benchmark's
+// requests, without the HTTP).
 // Prints "swift-png scale=S us_per_toggle=T bytes=B".
 if arguments.first == "--render" {
     let uncached = arguments.contains("--uncached")
-    let rest = Array(arguments.dropFirst().filter { $0 != "--uncached" })
+    let newColours = uncached || arguments.contains("--new-colours")
+    let rest = Array(arguments.dropFirst().filter { $0 != "--uncached" && $0 != "--new-colours" })
     let iterations = rest.first.flatMap { Int($0) } ?? 1000
     let scales = rest.count > 1 ? rest.dropFirst().compactMap { Int($0) } : [1, 2, 3]
     if uncached { Caches(totalBytes: 0).applyToSharedCaches() }
     for scale in scales {
         // A fixed number of specs whatever ITERATIONS is, so that parsing them cancels out of a
         // difference of two runs.
-        let specs = try (1...(uncached ? 64 : 1)).map { n in
+        let specs = try (1...(newColours ? 64 : 1)).map { n in
             let hex = String((n &* 2654435761) % 16777216, radix: 16)
-            let color = uncached ? "&color=" + String(repeating: "0", count: 6 - hex.count) + hex : ""
+            let color = newColours ? "&color=" + String(repeating: "0", count: 6 - hex.count) + hex : ""
             return try ToggleQuery(rawQuery: "on=1&scale=\(scale)\(color)").spec
         }
         var bytes = 0, next = 0
