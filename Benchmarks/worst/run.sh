@@ -15,9 +15,11 @@
 # one-word row, so fonts are loaded) its VmRSS is the idle figure, the peak is reset
 # (/proc/PID/clear_refs 5), the request is made, and VmHWM minus idle is the request's memory.
 # Usage: Benchmarks/worst/run.sh [NAME...]   (default: every worst request below; names: row-anim,
-#        toggle-anim, row-big, card, card-largest, cjk, emoji; "edge" for the requests still
-#        accepted at the bounds: row-edge, cjk-edge, toggle-anim-edge, toggle-anim-10fps,
-#        button-anim; a NAME that starts with "/" is taken as the request's target)
+#        toggle-anim, row-big, card, card-largest, card-long, cjk, emoji; "edge" for the requests
+#        still accepted at the bounds: the animations toggle-anim-edge, toggle-anim-10fps,
+#        button-anim and the stills row-edge, cjk-edge, card-edge, flat-edge, card-long-edge,
+#        level6-edge, toggle-label-edge, card-best-edge, toggle-best-edge; a NAME that starts
+#        with "/" is taken as the request's target)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../serving/common.sh"
@@ -28,6 +30,12 @@ enc() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[
 w200=$(enc W 200)
 cjk200=$(enc 漢 200)
 emoji200=$(enc 😀 200)
+latin198=$(enc "Automatic updates " 11)
+rows() {  # rows N LABEL: N rows of LABEL, switched on
+    _q=""; _n=1
+    while [ "$_n" -le "$1" ]; do _q="$_q&row$_n.label=$2&row$_n.on=1"; _n=$((_n + 1)); done
+    echo "$_q"
+}
 card() {  # card SCALE: 12 rows of 200 W at accessibility5, width 1200
     _q="size=accessibility5&width=1200&scale=$1"
     for _n in 1 2 3 4 5 6 7 8 9 10 11 12; do _q="$_q&row$_n.label=$w200&row$_n.on=1"; done
@@ -42,8 +50,16 @@ target() {
         card-largest) card "${CARD_SCALE:-1.25}" ;;
         cjk) echo "/row?label=$cjk200&width=1200&scale=${CJK_SCALE:-3}&size=${CJK_SIZE:-accessibility5}" ;;
         emoji) echo "/row?label=$emoji200&width=1200&scale=${EMOJI_SCALE:-3}&size=${EMOJI_SIZE:-accessibility5}" ;;
-        row-edge) echo "/row?label=$w200&width=1200&scale=2&size=accessibility5" ;;  # 3.27 M px
-        cjk-edge) echo "/row?label=$cjk200&width=1200&scale=2&size=accessibility5" ;;
+        card-long) echo "/card?width=1200$(rows 12 "$latin198")" ;;
+        row-edge) echo "/row?label=$w200&width=1200&scale=1.15&size=accessibility5" ;;  # 1.08 M px
+        cjk-edge) echo "/row?label=$cjk200&width=1200&scale=1.15&size=accessibility5" ;;
+        card-edge) echo "/card?scale=2.5$(rows 12 Setting)" ;;  # 1.66 M px
+        flat-edge) echo "/row?label=Wi-Fi&width=1200&scale=4&size=accessibility5" ;;  # 1.73 M px
+        card-long-edge) echo "/card?width=1200$(rows 5 "$latin198")" ;;
+        level6-edge) echo "/row?label=$w200&width=1200&scale=2.5" ;;  # 495,000 px: zlib level 6
+        toggle-label-edge) echo "/toggle?label=$cjk200&style=button&scale=3.5" ;;
+        card-best-edge) echo "/card?scale=3" ;;  # the largest seed card at zlib level 6
+        toggle-best-edge) echo "/toggle?scale=4&pad=40&size=accessibility5&on=1&color=indigo" ;;  # level 8
         toggle-anim-edge) echo "/toggle@4x.png?animate=1&loop=1&fps=60&on=1" ;;
         toggle-anim-10fps) echo "/toggle@4x.png?animate=1&fps=10&size=accessibility5&on=1" ;;
         button-anim) echo "/row?label=Wi-Fi&style=button&on=1&animate=1&loop=1&fps=60&scale=3.5" ;;
@@ -91,11 +107,12 @@ memory() {  # memory TARGET: "STATUS BYTES KiB-above-idle" from a fresh server
     echo "$_res $((_peak - _idle))"
 }
 
-[ $# -gt 0 ] || set -- row-anim toggle-anim row-big card card-largest cjk emoji
+[ $# -gt 0 ] || set -- row-anim toggle-anim row-big card card-largest card-long cjk emoji
 names=""
 for name in "$@"; do
     case $name in
-        edge) names="$names row-edge cjk-edge toggle-anim-edge toggle-anim-10fps button-anim" ;;
+        edge) names="$names toggle-anim-edge toggle-anim-10fps button-anim row-edge cjk-edge card-edge flat-edge"
+              names="$names card-long-edge level6-edge toggle-label-edge card-best-edge toggle-best-edge" ;;
         *) names="$names $name" ;;
     esac
 done

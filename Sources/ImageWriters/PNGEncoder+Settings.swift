@@ -6,11 +6,9 @@ extension PNGEncoder {
     /// a small image costs few bytes and most of a request's time: level 3 under 40,000 bytes of
     /// image data (scales 1 and 2), level 5 under 100,000 (scale 3 RGBA), level 8 above (scale 4
     /// and large sizes, which carry most of the bytes); zlib's hash table sized to the image; sRGB.
-    /// A picture of a million px or more (a long row or a card at scale 2 and up; no toggle
-    /// reaches it) goes back to level 3 (`largeStillLevel`).
+    /// A still that would cost too much at these levels takes `cheapest(_:)`.
     public static let rgba: PNGEncoder = {
         var encoder = PNGEncoder()
-        encoder.largeImageLevel = largeStillLevel
         encoder.filters = 0x08        // PNG_FILTER_NONE
         encoder.compressionLevel = 8
         encoder.smallImageLevels = [.init(belowBytes: 40_000, level: 3), .init(belowBytes: 100_000, level: 5)]
@@ -57,12 +55,15 @@ extension PNGEncoder {
         return encoder
     }()
 
-    /// zlib level 3 for a still of at least 1,000,000 px: there zlib at level 6 to 8 took most of
-    /// the request's instructions, level 3 about a third of level 6's for about 17 % more bytes
-    /// (a 200-character row at scale 2, `Benchmarks/worst/run.sh row-edge`; the figures are in
-    /// docs/performance.md, Worst requests). Every typical picture is smaller (the largest of
-    /// `Benchmarks/profile/compare-builds.py` is 474,880 px) and keeps its bytes.
-    public static let largeStillLevel = LargeImageLevel(pixels: 1_000_000, level: 3)
+    /// `encoder` at zlib level 3 for every image, for a still the query's cost check sends at
+    /// `StillCost.Compression.cheapest`: where zlib at level 5 to 8 took most of a large
+    /// picture's instructions, level 3 takes about a third of level 6's for 13 to 60 % more
+    /// bytes (`Benchmarks/worst/run.sh`; figures in docs/performance.md, Worst requests).
+    public static func cheapest(_ encoder: PNGEncoder) -> PNGEncoder {
+        var cheap = encoder
+        cheap.overridingLevel = 3
+        return cheap
+    }
 
     /// The encoder for an animation's frames (`work`), as RGBA or as a `palette` image:
     /// `animationFrame` at the best-compressing zlib level whose estimated cost fits

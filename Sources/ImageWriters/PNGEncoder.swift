@@ -53,19 +53,10 @@ public struct PNGEncoder: Sendable {
     /// nil: `smallImageLevels`. Palette data compresses to a fraction of the bytes, so a
     /// higher level costs less there.
     public var paletteImageLevels: [LevelStep]? = nil
-    /// A level for large pictures, whatever the steps above say: an image of at least `pixels`
-    /// px (RGBA or palette data) is compressed at `level`. Past a point zlib's effort buys a few
-    /// percent of bytes for most of the request's instructions (docs/performance.md, Worst requests).
-    public struct LargeImageLevel: Sendable, Equatable {
-        public var pixels: Int
-        public var level: Int32
-        public init(pixels: Int, level: Int32) {
-            self.pixels = pixels
-            self.level = level
-        }
-    }
-    /// nil: no level for large pictures.
-    public var largeImageLevel: LargeImageLevel? = nil
+    /// A level for every image (RGBA or palette data), whatever the steps above say: a still
+    /// whose cost at the steps' levels would pass the budget takes the cheapest level
+    /// (`StillCost`, `PNGEncoder.cheapest`); nil: the steps decide.
+    public var overridingLevel: Int32? = nil
     /// zlib strategy (Z_DEFAULT_STRATEGY 0, Z_FILTERED 1, Z_HUFFMAN_ONLY 2, Z_RLE 3); -1 default.
     public var strategy: Int32 = -1
     /// zlib memLevel 1...9 (a hash table of 2^(memLevel + 7) entries); 0 picks the smallest table
@@ -276,13 +267,12 @@ public struct PNGEncoder: Sendable {
 
     /// The C settings for a `width` x `height` image (no classes).
     func options(width: Int, height: Int, pixelsPerMetre: UInt32, premultiplied: Bool) -> tis_png_options {
-        let large = largeImageLevel.flatMap { width * height >= $0.pixels ? $0.level : nil }
-        return tis_png_options(filters: filters, compression_level: large ?? level(forDataBytes: height * (1 + width * 4)),
-                               palette_compression_level: large ?? level(forPaletteDataBytes: height * (1 + width)),
-                               strategy: strategy, memory_level: memoryLevel, allow_palette: allowsPalette ? 1 : 0,
-                               palette_min_psnr: paletteMinimumPSNR, srgb: writesSRGB ? 1 : 0,
-                               pixels_per_metre: pixelsPerMetre, premultiplied: premultiplied ? 1 : 0,
-                               reuse_image_data: reusesImageData ? 1 : 0, classes: nil)
+        tis_png_options(filters: filters, compression_level: overridingLevel ?? level(forDataBytes: height * (1 + width * 4)),
+                        palette_compression_level: overridingLevel ?? level(forPaletteDataBytes: height * (1 + width)),
+                        strategy: strategy, memory_level: memoryLevel, allow_palette: allowsPalette ? 1 : 0,
+                        palette_min_psnr: paletteMinimumPSNR, srgb: writesSRGB ? 1 : 0,
+                        pixels_per_metre: pixelsPerMetre, premultiplied: premultiplied ? 1 : 0,
+                        reuse_image_data: reusesImageData ? 1 : 0, classes: nil)
     }
 
     /// Whether `s` is ASCII without NUL: then its UTF-8 and Latin-1 bytes are the same.

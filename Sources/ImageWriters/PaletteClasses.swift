@@ -60,7 +60,6 @@ public final class PaletteClasses: @unchecked Sendable {
         var encoder = PNGEncoder.toggleStill
         encoder.paletteImageLevels = []
         encoder.smallImageLevels = []
-        encoder.largeImageLevel = nil
         encoder.compressionLevel = 7
         encoder.reusesImageData = false
         return encoder

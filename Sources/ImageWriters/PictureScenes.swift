@@ -36,15 +36,19 @@ public struct PictureScenes: Sendable {
     /// same picture in other tints, so that its palette is numbered by coverage class
     /// (`PaletteClasses`); nil numbers it by colour.
     public var tintVariants: TintVariants?
+    /// How hard zlib works on a still PNG's image data: the effort the query's cost check chose
+    /// (`StillCost.compression`); animations choose their own (`FrameCost`).
+    public var compression: StillCost.Compression
 
     public init(_ content: Content, kind: Kind, title: String, description: String, scale: Double,
-                tintVariants: TintVariants? = nil) {
+                tintVariants: TintVariants? = nil, compression: StillCost.Compression = .best) {
         self.content = content
         self.kind = kind
         self.title = title
         self.description = description
         self.scale = scale
         self.tintVariants = tintVariants
+        self.compression = compression
     }
 }
 

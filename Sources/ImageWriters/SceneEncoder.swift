@@ -38,7 +38,8 @@ public enum SceneEncoder {
         }
     }
 
-    /// A still: drawn, then encoded by the toggle or labelled still encoder; a toggle's still with
+    /// A still: drawn, then encoded by the toggle or labelled still encoder (at zlib level 3 for
+    /// `compression` `.cheapest`, `PNGEncoder.cheapest(_:)`); a toggle's still with
     /// `tintVariants` numbers its palette by coverage class when its pixels fit the classes of
     /// its geometry (`PaletteClasses`).
     static func png(_ scene: Scene, _ picture: PictureScenes) throws(SceneEncodingError) -> [UInt8] {
@@ -55,7 +56,8 @@ public enum SceneEncoder {
         let classes = variants.flatMap { variants in
             PaletteClasses.classes(for: variants, width: canvas.width, height: canvas.height, caches: caches)
         }
-        let encoder = toggle ? PNGEncoder.toggleStill : PNGEncoder.labelledStill
+        let best = toggle ? PNGEncoder.toggleStill : PNGEncoder.labelledStill
+        let encoder = picture.compression == .best ? best : PNGEncoder.cheapest(best)
         do {
             // Consumed: the encoder takes the canvas's pixels as they are, not a copy.
             return try encoder.encode(consume canvas, text: textChunks(picture),

@@ -16,6 +16,9 @@ public struct CardQuery: Sendable {
     }
 
     public var rows: [Row]
+    /// How hard zlib may work on the still PNG within the cost bound (`StillCostCheck`); `.best`
+    /// for SVG and animations, which are bounded otherwise.
+    public var compression: StillCost.Compression = .best
     /// The image's width, pt.
     public var width: Double
     public var size: DynamicTypeSize
@@ -48,7 +51,8 @@ public struct CardQuery: Sendable {
     /// - Throws: `ParameterError` for a prefix outside row1 ... row12, an unknown name under a
     ///   prefix, a card-wide name under a prefix, a row without a label, a bad label, width or dir,
     ///   and any error `/toggle` would give (named with its prefix).
-    public init(rawQuery: String?) throws(ParameterError) {
+    /// `format`: a PNG is also held to what drawing it costs (`StillCostCheck`).
+    public init(rawQuery: String?, format: ImageFormat = .png) throws(ParameterError) {
         let pairs = try QueryDecoder.decode(rawQuery ?? "")
         var wide: [QueryDecoder.Pair] = []
         var widthPair: QueryDecoder.Pair?
@@ -95,8 +99,26 @@ public struct CardQuery: Sendable {
         }
         self.rows = rows
         let layout = CardLayout(width: width, rowHeights: rows.map(\.row.layout.height))
+        let scalePair = wide.first { $0.name == "scale" }
         try LabelParameter.checkArea(widthPt: layout.width, heightPt: layout.height, scale: scale,
-                                     scalePair: wide.first { $0.name == "scale" }, widthPair: widthPair)
+                                     scalePair: scalePair, widthPair: widthPair)
+        if format == .png { compression = try stillCompression(scalePair: scalePair, widthPair: widthPair) }
+    }
+
+    /// The zlib effort for the still PNG within the cost bound (`StillCostCheck`).
+    /// - Throws: `ParameterError` "picture too large" on `scale` as sent, else `width`.
+    func stillCompression(scalePair: QueryDecoder.Pair?, widthPair: QueryDecoder.Pair?) throws(ParameterError)
+        -> StillCost.Compression {
+        let (w, h) = pixelSize
+        let widthText = widthPair?.value ?? PictureSize.number(width)
+        let labels = rows.reduce(0) { $0 + StillCostCheck.labelPixels($1.row.text, scale: scale) }
+        return try StillCostCheck.compression(.labelled, width: w, height: h, labelPixels: labels,
+                                              characters: rows.reduce(0) { $0 + $1.label.count },
+                                              blamed: scalePair ?? widthPair, fallback: ("width", widthText),
+                                              causes: "width \(widthText), scale \(PictureSize.number(scale)), size "
+                                                  + "\(size.rawValue), \(rows.count) row(s)",
+                                              smaller: (scale > 1 ? ["a lower scale"] : [])
+                                                  + ["a narrower width", "fewer rows", "shorter labels"])
     }
 
     /// The card's canvas, px: its layout's width and height x scale, rounded (`RowScene`).

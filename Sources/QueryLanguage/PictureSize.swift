@@ -1,3 +1,4 @@
+import ImageWriters
 import TogglePicture
 
 /// The size in px of a `/toggle` picture, known from the query before anything is drawn, and the
@@ -48,15 +49,27 @@ public enum PictureSize {
         values[.scale] ?? values[.size] ?? values[.pad] ?? values[.label]
     }
 
-    /// Checks a still `/toggle` picture against `LabelParameter.maximumPixels`.
+    /// Checks a still `/toggle` picture against `LabelParameter.maximumPixels` and, as a PNG,
+    /// against what drawing it costs (`StillCostCheck`: its label's characters count, not its
+    /// line boxes: a style draws its label over a flat shape, a palette image of about 100
+    /// instructions a pixel, under what the pixel term counts).
     /// - Throws: `ParameterError` "picture too large" naming the scale (else size, pad or label)
     ///   as sent, the picture's size, what makes it large and the limit.
-    /// - Returns: the picture's size (`of(spec)`), for callers that need it again.
-    @discardableResult
-    static func checkStill(_ spec: ToggleSpec, values: GivenParameters) throws(ParameterError) -> (width: Int, height: Int) {
+    /// - Returns: the picture's size (`of(spec)`), for callers that need it again, and the zlib
+    ///   effort that keeps a PNG within the cost bound.
+    static func checkStill(_ spec: ToggleSpec, values: GivenParameters, format: ImageFormat) throws(ParameterError)
+        -> (width: Int, height: Int, compression: StillCost.Compression) {
         let (w, h) = of(spec)
-        guard w * h > LabelParameter.maximumPixels else { return (w, h) }
         let p = blamed(values)
+        if w * h <= LabelParameter.maximumPixels {
+            guard format == .png else { return (w, h, .best) }
+            let compression = try StillCostCheck.compression(.toggle, width: w, height: h, labelPixels: 0,
+                                                             characters: drawsLabel(spec) ? spec.label.count : 0,
+                                                             blamed: p, fallback: ("scale", number(spec.scale)),
+                                                             causes: causes(spec),
+                                                             smaller: smaller(spec, labelGrows: drawsLabel(spec)))
+            return (w, h, compression)
+        }
         throw ParameterError(error: "picture too large", parameter: p?.name ?? "scale", value: p?.value ?? number(spec.scale),
                              expected: "a picture of at most \(LabelParameter.maximumPixels) px (this one is \(w) x \(h) px "
                                  + "at \(causes(spec))): a lower scale, a smaller size, less pad or a shorter label")

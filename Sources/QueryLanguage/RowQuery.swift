@@ -20,6 +20,9 @@ public struct RowQuery: Sendable {
     public var animation: ToggleAnimation?
     /// Parameters that were ignored, in the order sent.
     public var ignored: [String]
+    /// How hard zlib may work on the still PNG within the cost bound (`StillCostCheck`); `.best`
+    /// for SVG and animations, which are bounded otherwise.
+    public var compression: StillCost.Compression = .best
     /// `theme=auto` (SVG only): `spec` holds the light theme, the file follows the viewer's.
     public var followsColorScheme: Bool
 
@@ -72,9 +75,11 @@ public struct RowQuery: Sendable {
         row = try LabelParameter.row(label: label, parameter: labelPair, spec: spec, width: width,
                                      direction: direction)
         spec.mirrored = row.layout.direction == .rightToLeft
+        let scalePair = rest.first { $0.name == "scale" }
         try LabelParameter.checkArea(widthPt: row.layout.width + 2 * spec.padding,
                                      heightPt: row.layout.height + 2 * spec.padding, scale: spec.scale,
-                                     scalePair: rest.first { $0.name == "scale" }, widthPair: own["width"])
+                                     scalePair: scalePair, widthPair: own["width"])
+        if toggle.animation == nil, format == .png { compression = try stillCompression(blamed: scalePair ?? own["width"]) }
         if let motion = toggle.animation {
             let t = motion.transition
             let rowMotion = ToggleAnimation(transition: ToggleTransition(spec: row.body(spec), from: t.from, motion: t.motion),
@@ -82,12 +87,25 @@ public struct RowQuery: Sendable {
             animation = rowMotion
             let animatePair = rest.first { ToggleQuery.canonicalNames[$0.name] == "animate" }
             try checkAnimationArea(animatePair: animatePair)
-            try AnimationCost.check(rowMotion, animatePair: animatePair, causes: "width \(PictureSize.number(width)), scale "
-                                        + "\(PictureSize.number(spec.scale)), size \(spec.size.rawValue), pad "
-                                        + "\(PictureSize.number(spec.padding)), \(row.text.lines.count) line(s) of label",
+            try AnimationCost.check(rowMotion, animatePair: animatePair, causes: causes,
                                     smaller: PictureSize.smaller(spec, labelGrows: row.text.lines.count > 1),
                                     row: canvasSize, format: format)
         }
+    }
+
+    /// The zlib effort for the still PNG within the cost bound (`StillCostCheck`).
+    /// - Throws: `ParameterError` "picture too large" on `blamed` (else on the label).
+    func stillCompression(blamed: QueryDecoder.Pair?) throws(ParameterError) -> StillCost.Compression {
+        try StillCostCheck.compression(.labelled, width: canvasSize.width, height: canvasSize.height,
+                                       labelPixels: StillCostCheck.labelPixels(row.text, scale: spec.scale),
+                                       characters: label.count, blamed: blamed, fallback: ("label", label), causes: causes,
+                                       smaller: PictureSize.smaller(spec, labelGrows: true) + ["a narrower width"])
+    }
+
+    /// What makes the row large, as a too-large 400 names it.
+    var causes: String {
+        "width \(PictureSize.number(width)), scale \(PictureSize.number(spec.scale)), size \(spec.size.rawValue), pad "
+            + "\(PictureSize.number(spec.padding)), \(row.text.lines.count) line(s) of label"
     }
 
     /// The row's canvas, px: `round((width + 2 pad) s)` x `round((height + 2 pad) s)` (`RowScene`).
@@ -105,9 +123,7 @@ public struct RowQuery: Sendable {
         throw ParameterError(error: "picture too large", parameter: animatePair?.name ?? "animate",
                              value: animatePair?.value ?? "1",
                              expected: "an animation frame of at most \(limit) px (this row is \(w) x \(h) px at "
-                                 + "width \(PictureSize.number(width)), scale \(PictureSize.number(spec.scale)), size "
-                                 + "\(spec.size.rawValue), pad \(PictureSize.number(spec.padding)), \(row.text.lines.count) "
-                                 + "line(s) of label): lower scale, width, size or pad, or use a shorter label")
+                                 + "\(causes)): lower scale, width, size or pad, or use a shorter label")
     }
 
     /// - Throws: `ParameterError` on `theme` for `theme=auto` in any format but SVG, and for

@@ -18,6 +18,9 @@ public struct ToggleQuery: Sendable {
     /// The still picture's size in px (`PictureSize.of(spec)`) when it was checked here (a still
     /// `/toggle`, not in a row), so that deciding where to draw it need not lay it out again.
     public var stillSize: (width: Int, height: Int)?
+    /// How hard zlib may work on the still PNG within the cost bound (`StillCostCheck`); `.best`
+    /// for SVG and animations, which are bounded otherwise.
+    public var compression: StillCost.Compression = .best
 
     /// `ignored` as a field value for `X-Ignored-Params`: names separated by ", ", each
     /// percent-encoded except for RFC 3986 unreserved characters, so a name can hold neither a
@@ -63,7 +66,11 @@ public struct ToggleQuery: Sendable {
         }
         if let impliedScale { spec.scale = impliedScale }
         animation = try Self.animation(values, spec: spec, format: format)
-        if animation == nil, !inRow { stillSize = try PictureSize.checkStill(spec, values: values) }
+        if animation == nil, !inRow {
+            let still = try PictureSize.checkStill(spec, values: values, format: format)
+            stillSize = (still.width, still.height)
+            compression = still.compression
+        }
     }
 
     /// The known parameters by canonical name, and the unknown names in the order sent.

@@ -39,7 +39,7 @@ public enum PictureRoute: String, Sendable {
             try query.check(for: format)
             return RowRequest(query: query, format: format)
         case .card:
-            let query = try CardQuery(rawQuery: rawQuery)
+            let query = try CardQuery(rawQuery: rawQuery, format: format)
             try query.check(for: format)
             return CardRequest(query: query, format: format)
         }

@@ -28,7 +28,8 @@ public struct RowRequest: PictureRequest {
     public func scenes() throws(ToggleRenderError) -> PictureScenes {
         let query = query
         guard let animation = query.animation else {
-            return try labelledScenes(followsColorScheme: query.followsColorScheme, scale: query.spec.scale) { theme throws(ToggleRenderError) in
+            return try labelledScenes(followsColorScheme: query.followsColorScheme, scale: query.spec.scale,
+                                      compression: query.compression) { theme throws(ToggleRenderError) in
                 var spec = query.spec
                 if let theme { spec.appearance = theme }
                 return try RowScene.scene(row: query.row, label: query.label, spec: spec)
@@ -83,7 +84,8 @@ public struct CardRequest: PictureRequest {
     /// The card (both themes' for `theme=auto`), Title and Description its title.
     public func scenes() throws(ToggleRenderError) -> PictureScenes {
         let query = query
-        return try labelledScenes(followsColorScheme: query.followsColorScheme, scale: query.scale) { appearance throws(ToggleRenderError) in
+        return try labelledScenes(followsColorScheme: query.followsColorScheme, scale: query.scale,
+                                  compression: query.compression) { appearance throws(ToggleRenderError) in
             let theme = appearance ?? query.appearance
             let rows = query.rows.map { row -> (row: LabelledRow, label: String, spec: ToggleSpec) in
                 var spec = row.spec
@@ -98,7 +100,7 @@ public struct CardRequest: PictureRequest {
 extension PictureRequest {
     /// A row's or card's still: `scene(nil)` in the asked theme, or `scene(.light)` and
     /// `scene(.dark)` for `theme=auto`; Title and Description the scene's title.
-    func labelledScenes(followsColorScheme: Bool, scale: Double,
+    func labelledScenes(followsColorScheme: Bool, scale: Double, compression: StillCost.Compression,
                         scene: (Appearance?) throws(ToggleRenderError) -> Scene) throws(ToggleRenderError) -> PictureScenes {
         let content: PictureScenes.Content, title: String
         if followsColorScheme {
@@ -110,6 +112,7 @@ extension PictureRequest {
             content = .still(still)
             title = still.title
         }
-        return PictureScenes(content, kind: .labelled, title: title, description: title, scale: scale)
+        return PictureScenes(content, kind: .labelled, title: title, description: title, scale: scale,
+                             compression: compression)
     }
 }

@@ -13,21 +13,24 @@ public struct ToggleRequest: PictureRequest {
     public let animation: ToggleAnimation?
     public let stillPixels: Int?
     public let ignoredFieldValue: String?
+    /// How hard zlib works on the still PNG (`ToggleQuery.compression`).
+    public let compression: StillCost.Compression
 
     public init(query: ToggleQuery, format: ImageFormat) {
         let size = query.stillSize ?? (query.animation == nil ? PictureSize.of(query.spec) : nil)
         self.init(spec: query.spec, format: format, followsColorScheme: query.followsColorScheme,
                   animation: query.animation, stillPixels: size.map { $0.width * $0.height },
-                  ignoredFieldValue: query.ignoredFieldValue)
+                  ignoredFieldValue: query.ignoredFieldValue, compression: query.compression)
     }
 
     public init(spec: ToggleSpec, format: ImageFormat, followsColorScheme: Bool = false, animation: ToggleAnimation? = nil,
-         stillPixels: Int? = nil, ignoredFieldValue: String? = nil) {
+         stillPixels: Int? = nil, ignoredFieldValue: String? = nil, compression: StillCost.Compression = .best) {
         self.spec = spec
         self.format = format
         self.followsColorScheme = followsColorScheme
         self.animation = animation
         self.stillPixels = stillPixels
+        self.compression = compression
         self.ignoredFieldValue = ignoredFieldValue
     }
 
@@ -89,6 +92,6 @@ public struct ToggleRequest: PictureRequest {
         guard format == .png else { return PictureScenes(content, kind: .toggle, title: "", description: "", scale: spec.scale) }
         return PictureScenes(content, kind: .toggle, title: ToggleScene.accessibilityText(spec),
                              description: animation?.accessibilityDescription ?? spec.accessibilityDescription,
-                             scale: spec.scale, tintVariants: tintVariants)
+                             scale: spec.scale, tintVariants: tintVariants, compression: compression)
     }
 }

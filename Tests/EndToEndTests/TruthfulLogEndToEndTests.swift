@@ -74,8 +74,9 @@ final class TruthfulLogEndToEndTests: XCTestCase {
 
     /// Renders still queued or running when the drain deadline passes: each request read has its
     /// line, those cut saying so (499, `cut: drain_deadline`) and the others their answer. Twenty
-    /// worst-case rows take far longer than the 0.1 s deadline on any machine; a request not yet
-    /// read when the drain began is read then (the drain reads what already arrived).
+    /// rows near the largest the cost bound accepts (about 30 ms of a core each here) take several
+    /// times the 0.1 s deadline; a request not yet read when the drain began is read then (the
+    /// drain reads what already arrived).
     func testRequestsCutAtTheDrainDeadlineAreLoggedAsCut() throws {
         let server = try ServerProcess(arguments: ["--drain-deadline", "0.1", "--cache-bytes", "0"], output: .collected)
         let count = 20
@@ -84,8 +85,8 @@ final class TruthfulLogEndToEndTests: XCTestCase {
         var clients: [TestClient] = []
         for i in 0 ..< count {
             let client = try TestClient(port: server.port, timeout: 30)
-            let label = String(repeating: "Drain deadline \(i) ", count: 8).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-            client.send("GET /row?label=\(label)&scale=2.5&size=accessibility5&width=1200 HTTP/1.1\r\nHost: x\r\n\r\n")
+            let label = String(repeating: "Drain deadline \(i) ", count: 11).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            client.send("GET /row?label=\(label)&scale=1.15&size=accessibility5&width=1200 HTTP/1.1\r\nHost: x\r\n\r\n")
             clients.append(client)
         }
         // Accepted (each holds a descriptor): a connection accepted is read by the drain at the latest.

@@ -1,4 +1,5 @@
 import HTTPServer
+import ImageWriters
 import XCTest
 import ToggleService
 @testable import QueryLanguage
@@ -29,8 +30,9 @@ extension XCTestCase {
     }
 
     /// `rejection(_:by:)` of `RowQuery` (the /row routes).
-    func rowRejection(_ q: String, file: StaticString = #filePath, line: UInt = #line) -> ParameterError? {
-        rejection(q, by: { q throws(ParameterError) in _ = try RowQuery(rawQuery: q) }, file: file, line: line)
+    func rowRejection(_ q: String, format: ImageFormat = .png, file: StaticString = #filePath,
+                      line: UInt = #line) -> ParameterError? {
+        rejection(q, by: { q throws(ParameterError) in _ = try RowQuery(rawQuery: q, format: format) }, file: file, line: line)
     }
 
     /// `rejection(_:by:)` of `CardQuery` (the /card routes).

@@ -2,9 +2,10 @@
 import XCTest
 
 /// The bounds on one request's work, at their edges: an animation's estimated cost (the frames
-/// and the pixels they redraw, at most about 250 million instructions) and a still picture's
-/// pixels (3,500,000), each just under (parses) and just over (a 400 naming the parameter, the
-/// value and the limit).
+/// and the pixels they redraw, at most about 250 million instructions), a still PNG's (its
+/// pixels, label lines and characters, the same budget) and every still picture's pixels
+/// (3,500,000), each just under (parses) and just over (a 400 naming the parameter, the value
+/// and the limit).
 final class WorstRequestTests: XCTestCase {
     static let longLabel = String(repeating: "W", count: 200)
 
@@ -85,11 +86,11 @@ final class WorstRequestTests: XCTestCase {
         XCTAssertFalse(e.expected.contains("a lower fps"), e.expected)
     }
 
-    func testStillRowOverThreeAndAHalfMillionPixelsIsA400OnScale() throws {
+    func testStillRowOverThreeAndAHalfMillionPixelsIsA400OnScaleInEveryFormat() throws {
         // 1200 pt x 682 pt at accessibility5: scale 2 is 2400 x 1364 px, 2.1 is 2520 x 1432.
         let q = "label=\(Self.longLabel)&width=1200&size=accessibility5&scale="
-        XCTAssertNoThrow(try RowQuery(rawQuery: q + "2"))
-        let e = try XCTUnwrap(rowRejection(q + "2.1"))
+        XCTAssertNoThrow(try RowQuery(rawQuery: q + "2", format: .svg))
+        let e = try XCTUnwrap(rowRejection(q + "2.1", format: .svg))
         XCTAssertEqual(e.error, "picture too large")
         XCTAssertEqual(e.parameter, "scale")
         XCTAssertEqual(e.value, "2.1")
@@ -97,12 +98,61 @@ final class WorstRequestTests: XCTestCase {
         XCTAssertEqual(rowRejection(q + "3")?.error, "picture too large")
     }
 
-    func testCardOfTwelveLongRowsIsA400OnScale() throws {
-        var q = "size=accessibility5&width=1200"
-        for n in 1...12 { q += "&row\(n).label=\(Self.longLabel)" }
-        let e = try XCTUnwrap(cardRejection(q + "&scale=1"))
+    /// A still PNG is held to what laying it out, drawing and compressing it costs (at most about
+    /// 250 million instructions): 200 W's at accessibility5 across 1200 pt fit at scale 1.15
+    /// (1380 x 784 px, 1.08 million px, 79 % of it label lines) and not at 1.25; the SVG of the
+    /// larger one is not drawn here and fits.
+    func testStillPNGOverTheCostBoundIsA400OnScale() throws {
+        let q = "label=\(Self.longLabel)&width=1200&size=accessibility5&scale="
+        XCTAssertNoThrow(try RowQuery(rawQuery: q + "1.15"))
+        let e = try XCTUnwrap(rowRejection(q + "1.25"))
         XCTAssertEqual(e.error, "picture too large")
         XCTAssertEqual(e.parameter, "scale")
-        XCTAssertTrue(e.expected.contains("at most 3500000 px"), e.expected)
+        XCTAssertEqual(e.value, "1.25")
+        for part in ["at most about 250 million instructions", "1500 x 853 px", "200 characters of label",
+                     "width 1200, scale 1.25, size accessibility5"] {
+            XCTAssertTrue(e.expected.contains(part), "\(part) missing from \(e.expected)")
+        }
+        XCTAssertTrue(e.expected.hasSuffix("or the .svg of the same picture"), e.expected)
+        XCTAssertNoThrow(try RowQuery(rawQuery: q + "1.25", format: .svg))
+    }
+
+    /// What people ask for stays: the seed card at scale 4, twelve short rows at scale 2, a
+    /// one-word row across 1200 pt at scale 4, the largest switch (accessibility5, pad 64, scale 4).
+    func testTypicalLargeStillsFitTheCostBound() throws {
+        XCTAssertNoThrow(try CardQuery(rawQuery: "scale=4"))
+        let twelve = (1...12).map { "row\($0).label=Setting%20\($0)" }.joined(separator: "&")
+        XCTAssertNoThrow(try CardQuery(rawQuery: twelve + "&scale=2"))
+        XCTAssertNoThrow(try RowQuery(rawQuery: "label=Wi-Fi&width=1200&scale=4&size=accessibility5"))
+        XCTAssertNoThrow(try ToggleQuery(rawQuery: "scale=4&pad=64&size=accessibility5&on=1"))
+        // Twelve short rows at scale 3 (1170 x 2040 px) cost more: a 400 that offers a lower scale.
+        let e = try XCTUnwrap(cardRejection(twelve + "&scale=3"))
+        XCTAssertEqual(e.parameter, "scale")
+        XCTAssertTrue(e.expected.contains("1170 x 2040 px"), e.expected)
+        XCTAssertTrue(e.expected.contains("a lower scale"), e.expected)
+    }
+
+    /// Twelve rows of 200-character labels: laying out and drawing 2,400 characters costs most of
+    /// the budget whatever the size, so the PNG is a 400 at its smallest, naming the characters;
+    /// the SVG fits. At accessibility5 the card (1200 x 9080 px) passes the size bound too.
+    func testCardOfTwelveLongRowsIsA400AsAPNG() throws {
+        var q = "width=1200"
+        for n in 1...12 { q += "&row\(n).label=\(Self.longLabel)" }
+        let e = try XCTUnwrap(cardRejection(q))
+        XCTAssertEqual(e.error, "picture too large")
+        XCTAssertEqual(e.parameter, "width")
+        XCTAssertTrue(e.expected.contains("2400 characters of label"), e.expected)
+        XCTAssertTrue(e.expected.hasSuffix("fewer rows, shorter labels or the .svg of the same picture"), e.expected)
+        XCTAssertNoThrow(try CardQuery(rawQuery: q, format: .svg))
+        let largest = try XCTUnwrap(cardRejection(q + "&size=accessibility5&scale=1"))
+        XCTAssertTrue(largest.expected.contains("at most 3500000 px"), largest.expected)
+    }
+
+    /// A toggle's label counts by its characters: a button of 200 CJK characters at scale 4
+    /// (13712 x 136 px) is a 400; at scale 2 it fits.
+    func testLabelledToggleOverTheCostBoundIsA400() throws {
+        let label = String(repeating: "\u{6F22}", count: 200).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        XCTAssertEqual(rejection("label=\(label)&style=button&scale=4")?.error, "picture too large")
+        XCTAssertNoThrow(try ToggleQuery(rawQuery: "label=\(label)&style=button&scale=2"))
     }
 }
