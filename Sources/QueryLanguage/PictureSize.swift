@@ -60,16 +60,16 @@ public enum PictureSize {
     static func checkStill(_ spec: ToggleSpec, values: GivenParameters, format: ImageFormat) throws(ParameterError)
         -> (width: Int, height: Int, compression: StillCost.Compression) {
         let (w, h) = of(spec)
-        let p = blamed(values)
         if w * h <= LabelParameter.maximumPixels {
             guard format == .png else { return (w, h, .best) }
             let compression = try StillCostCheck.compression(.toggle, width: w, height: h, labelPixels: 0,
-                                                             characters: drawsLabel(spec) ? spec.label.count : 0,
-                                                             blamed: p, fallback: ("scale", number(spec.scale)),
+                                                             characters: spec.label.isEmpty || !drawsLabel(spec) ? 0 : spec.label.count,
+                                                             blamed: blamed(values), fallback: ("scale", number(spec.scale)),
                                                              causes: causes(spec),
                                                              smaller: smaller(spec, labelGrows: drawsLabel(spec)))
             return (w, h, compression)
         }
+        let p = blamed(values)
         throw ParameterError(error: "picture too large", parameter: p?.name ?? "scale", value: p?.value ?? number(spec.scale),
                              expected: "a picture of at most \(LabelParameter.maximumPixels) px (this one is \(w) x \(h) px "
                                  + "at \(causes(spec))): a lower scale, a smaller size, less pad or a shorter label")

@@ -10,15 +10,17 @@ enum StillCostCheck {
     /// The zlib effort for a still PNG of `kind`, `width` x `height` px, `labelPixels` of them
     /// in label line boxes, with `characters` characters of label: the best that fits.
     /// - Parameters: blamed: the parameter the 400 names, as sent (`scale`, else `width`, ...),
-    ///   or `fallback` when none was sent; causes: what makes the picture large, as the 400 names
+    ///   or `fallback` when none was sent (this and the other texts are made only for a 400); causes: what makes the picture large, as the 400 names
     ///   it ("width 1200, scale 2, size accessibility5, pad 0, 9 line(s) of label"); smaller: what
     ///   would make it cheaper (`PictureSize.smaller`).
     /// - Throws: `ParameterError` "picture too large" when not even the cheapest fits, with the
     ///   estimate, what it counts (size, label share, characters) and the remedies, the SVG among
     ///   them.
     static func compression(_ kind: PictureScenes.Kind, width: Int, height: Int, labelPixels: Int, characters: Int,
-                            blamed: QueryDecoder.Pair?, fallback: (name: String, value: String), causes: String,
-                            smaller: [String]) throws(ParameterError) -> StillCost.Compression {
+                            blamed: @autoclosure () -> QueryDecoder.Pair?,
+                            fallback: @autoclosure () -> (name: String, value: String),
+                            causes: @autoclosure () -> String,
+                            smaller: @autoclosure () -> [String]) throws(ParameterError) -> StillCost.Compression {
         let pixels = width * height
         if let fitting = StillCost.compression(kind, pixels: pixels, labelPixels: labelPixels, characters: characters) {
             return fitting
@@ -28,12 +30,13 @@ enum StillCostCheck {
         let share = Int((Double(min(labelPixels, pixels)) / Double(max(pixels, 1)) * 100).rounded())
         let counted = ["\(width) x \(height) px", labelPixels > 0 ? "\(share)% of it label lines" : nil,
                        characters > 0 ? "\(characters) characters of label" : nil].compactMap { $0 }
-        throw ParameterError(error: "picture too large", parameter: blamed?.name ?? fallback.name,
-                             value: blamed?.value ?? fallback.value,
+        let named = blamed()
+        throw ParameterError(error: "picture too large", parameter: named?.name ?? fallback().name,
+                             value: named?.value ?? fallback().value,
                              expected: "a PNG that costs at most about \(StillCost.budget / 1_000_000) million instructions "
                                  + "to lay out, draw and compress (this one about \(estimate / 1_000_000) million: "
-                                 + counted.joined(separator: ", ") + ", at \(causes)): "
-                                 + PictureSize.either(smaller + ["the .svg of the same picture"]))
+                                 + counted.joined(separator: ", ") + ", at \(causes())): "
+                                 + PictureSize.either(smaller() + ["the .svg of the same picture"]))
     }
 
     /// The px of `text`'s line boxes (each line's width x the line height) drawn at `scale`.
