@@ -118,6 +118,7 @@ public struct CardQuery: Sendable {
                                               causes: "width \(widthText), scale \(PictureSize.number(scale)), size "
                                                   + "\(size.rawValue), \(rows.count) row(s)",
                                               smaller: (scale > 1 ? ["a lower scale"] : [])
+                                                  + (size == DynamicTypeSize.allCases.first ? [] : ["a smaller size"])
                                                   + ["a narrower width", "fewer rows", "shorter labels"])
     }
 

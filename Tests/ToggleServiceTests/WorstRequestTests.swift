@@ -130,6 +130,10 @@ final class WorstRequestTests: XCTestCase {
         XCTAssertEqual(e.parameter, "scale")
         XCTAssertTrue(e.expected.contains("1170 x 2040 px"), e.expected)
         XCTAssertTrue(e.expected.contains("a lower scale"), e.expected)
+        // The seed card at scale 3 and accessibility3 (1170 x 1481 px): every remedy applies.
+        let seed = try XCTUnwrap(cardRejection("scale=3&size=accessibility3"))
+        XCTAssertTrue(seed.expected.hasSuffix("a lower scale, a smaller size, a narrower width, fewer rows, shorter labels "
+                                              + "or the .svg of the same picture"), seed.expected)
     }
 
     /// Twelve rows of 200-character labels: laying out and drawing 2,400 characters costs most of
