@@ -17,7 +17,7 @@
 # Usage: Benchmarks/worst/run.sh [NAME...]   (default: every worst request below; names: row-anim,
 #        toggle-anim, row-big, card, card-largest, card-long, cjk, emoji; "edge" for the requests
 #        still accepted at the bounds: the animations toggle-anim-edge, toggle-anim-10fps,
-#        button-anim and the stills row-edge, cjk-edge, card-edge, flat-edge, card-long-edge,
+#        button-anim and the stills row-edge, cjk-edge, emoji-edge, card-edge, flat-edge, card-long-edge,
 #        level6-edge, toggle-label-edge, card-best-edge, toggle-best-edge; a NAME that starts
 #        with "/" is taken as the request's target)
 set -eu
@@ -30,6 +30,7 @@ enc() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[
 w200=$(enc W 200)
 cjk200=$(enc 漢 200)
 emoji200=$(enc 😀 200)
+emoji60=$(python3 -c 'import urllib.parse; print(urllib.parse.quote("".join(chr(0x1F300 + i) for i in range(60)), safe=""))')
 latin198=$(enc "Automatic updates " 11)
 rows() {  # rows N LABEL: N rows of LABEL, switched on
     _q=""; _n=1
@@ -52,12 +53,13 @@ target() {
         emoji) echo "/row?label=$emoji200&width=1200&scale=${EMOJI_SCALE:-3}&size=${EMOJI_SIZE:-accessibility5}" ;;
         card-long) echo "/card?width=1200$(rows 12 "$latin198")" ;;
         row-edge) echo "/row?label=$w200&width=1200&scale=1.15&size=accessibility5" ;;  # 1.08 M px
-        cjk-edge) echo "/row?label=$cjk200&width=1200&scale=1.15&size=accessibility5" ;;
+        cjk-edge) echo "/row?label=$cjk200&width=1200&scale=1&size=accessibility3" ;;
+        emoji-edge) echo "/row?label=$emoji60&width=1200&scale=2" ;;  # 60 distinct emoji
         card-edge) echo "/card?scale=2.5$(rows 12 Setting)" ;;  # 1.66 M px
         flat-edge) echo "/row?label=Wi-Fi&width=1200&scale=4&size=accessibility5" ;;  # 1.73 M px
         card-long-edge) echo "/card?width=1200$(rows 5 "$latin198")" ;;
         level6-edge) echo "/row?label=$w200&width=1200&scale=2.5" ;;  # 495,000 px: zlib level 6
-        toggle-label-edge) echo "/toggle?label=$cjk200&style=button&scale=3.5" ;;
+        toggle-label-edge) echo "/toggle?label=$cjk200&style=button&scale=2" ;;
         card-best-edge) echo "/card?scale=3" ;;  # the largest seed card at zlib level 6
         toggle-best-edge) echo "/toggle?scale=4&pad=40&size=accessibility5&on=1&color=indigo" ;;  # level 8
         toggle-anim-edge) echo "/toggle@4x.png?animate=1&loop=1&fps=60&on=1" ;;
@@ -111,7 +113,8 @@ memory() {  # memory TARGET: "STATUS BYTES KiB-above-idle" from a fresh server
 names=""
 for name in "$@"; do
     case $name in
-        edge) names="$names toggle-anim-edge toggle-anim-10fps button-anim row-edge cjk-edge card-edge flat-edge"
+        edge) names="$names toggle-anim-edge toggle-anim-10fps button-anim row-edge cjk-edge emoji-edge"
+              names="$names card-edge flat-edge"
               names="$names card-long-edge level6-edge toggle-label-edge card-best-edge toggle-best-edge" ;;
         *) names="$names $name" ;;
     esac

@@ -22,15 +22,19 @@ public enum FrameCost {
         /// Curves each frame's fills flatten (`curves(in:)`), and the scale they are drawn at.
         public var curves: Int
         public var scale: Double
+        /// Laying out and drawing the picture's label once for all the frames, instructions
+        /// (the query's `LabelCost`: emoji decoded, glyphs outlined).
+        public var labelInstructions: Int
 
         /// The work of `frames` frames redrawing `pixels` px in all, each with `shadows` shadows
-        /// and `curves` curves at `scale`.
-        public init(frames: Int, pixels: Int, shadows: Int, curves: Int, scale: Double) {
+        /// and `curves` curves at `scale`, after a label that costs `labelInstructions`.
+        public init(frames: Int, pixels: Int, shadows: Int, curves: Int, scale: Double, labelInstructions: Int = 0) {
             self.frames = frames
             self.pixels = pixels
             self.shadows = shadows
             self.curves = curves
             self.scale = scale
+            self.labelInstructions = labelInstructions
         }
     }
 
@@ -55,7 +59,8 @@ public enum FrameCost {
         var zlib = levels.first { $0.level == level }?.perPixel ?? levels[0].perPixel
         if palette { zlib = (zlib + 1) / 2 }
         let curves = max(0, work.curves - includedCurves) * Int((Double(perCurve) * min(max(work.scale, 1), 16)).rounded(.up))
-        return work.frames * (perFrame + curves) + work.pixels * (perPixel + work.shadows * perShadowPixel + zlib)
+        return work.labelInstructions + work.frames * (perFrame + curves)
+            + work.pixels * (perPixel + work.shadows * perShadowPixel + zlib)
     }
 
     /// The best-compressing level whose estimate fits `budget`; nil when not even the cheapest does.

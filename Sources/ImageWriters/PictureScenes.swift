@@ -39,9 +39,12 @@ public struct PictureScenes: Sendable {
     /// How hard zlib works on a still PNG's image data: the effort the query's cost check chose
     /// (`StillCost.compression`); animations choose their own (`FrameCost`).
     public var compression: StillCost.Compression
+    /// What laying out and drawing the label costs once, instructions (the query's estimate),
+    /// which an animation's zlib level leaves room for (`FrameCost.Work.labelInstructions`).
+    public var labelInstructions: Int
 
     public init(_ content: Content, kind: Kind, title: String, description: String, scale: Double,
-                tintVariants: TintVariants? = nil, compression: StillCost.Compression = .best) {
+                tintVariants: TintVariants? = nil, compression: StillCost.Compression = .best, labelInstructions: Int = 0) {
         self.content = content
         self.kind = kind
         self.title = title
@@ -49,6 +52,7 @@ public struct PictureScenes: Sendable {
         self.scale = scale
         self.tintVariants = tintVariants
         self.compression = compression
+        self.labelInstructions = labelInstructions
     }
 }
 

@@ -84,7 +84,7 @@ public enum SceneEncoder {
         let movingShadows = MovingShadows(capacityBytes: movingShadowBytes)
         var drawer: FrameCanvas
         do { drawer = try FrameCanvas(frames: animation.frames.map(\.scene), fills: movingFills) } catch { throw .raster(error) }
-        let work = frameWork(animation, drawer: drawer, scale: picture.scale)
+        let work = frameWork(animation, drawer: drawer, scale: picture.scale, labelInstructions: picture.labelInstructions)
         func writer(_ palette: FramePalette?) -> APNGWriter {
             APNGWriter(width: animation.width, height: animation.height, frameCount: animation.frames.count,
                        plays: animation.loops ? 0 : 1, encoder: .animationFrames(work, palette: palette != nil),
@@ -117,11 +117,13 @@ public enum SceneEncoder {
 
     /// What `animation`'s frames hold for `FrameCost`: the pixels `drawer` redraws, and the
     /// most shadows and curves a frame draws besides what every frame shares.
-    static func frameWork(_ animation: SceneAnimation, drawer: FrameCanvas, scale: Double) -> FrameCost.Work {
+    static func frameWork(_ animation: SceneAnimation, drawer: FrameCanvas, scale: Double,
+                          labelInstructions: Int) -> FrameCost.Work {
         let own = animation.frames.map { $0.scene.operations[drawer.sharedCount...] }
         return FrameCost.Work(frames: animation.frames.count, pixels: drawer.redrawnPixels,
                               shadows: own.map { FrameCost.shadows(in: $0) }.max() ?? 0,
-                              curves: own.map { FrameCost.curves(in: $0) }.max() ?? 0, scale: scale)
+                              curves: own.map { FrameCost.curves(in: $0) }.max() ?? 0, scale: scale,
+                              labelInstructions: labelInstructions)
     }
 
     /// `body`'s result, its PNG error as a `SceneEncodingError`.

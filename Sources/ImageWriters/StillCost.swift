@@ -7,8 +7,8 @@
 /// zlib costs about `bestPerPixel` per px of a toggle (level 8 over transparent corners and a
 /// shadow) or a row's or card's flat parts, plus `bestPerLabelPixel` per px of the label's line
 /// boxes (antialiased glyphs leave deflate short matches); at level 3 (`Compression.cheapest`)
-/// about half. The label: shaping, breaking and outlining each character, about `perCharacter`
-/// (a 12-row card of 200-character labels spends 190 M there). Fitted to `Benchmarks/worst/run.sh`
+/// about half. The label's glyphs besides (shaping, outlining, decoding emoji) come from the
+/// caller, as instructions (`LabelCost` in QueryLanguage). Fitted to `Benchmarks/worst/run.sh`
 /// runs of rows, cards and toggles, rounded up (docs/performance.md, Worst requests).
 public enum StillCost {
     /// The most instructions one still may cost: `FrameCost.budget`, about 100 ms of a core.
@@ -27,15 +27,13 @@ public enum StillCost {
     static let bestPerLabelPixel = 170
     static let cheapestPerPixel = 135
     static let cheapestPerLabelPixel = 95
-    static let perCharacter = 80_000
 
     /// The estimated instructions of a still of `kind` of `pixels` px, `labelPixels` of them in
-    /// label line boxes, with `characters` characters of label (grapheme clusters, every label
-    /// together), compressed with `compression`.
+    /// label line boxes, whose labels' glyphs cost `text` instructions, compressed with
+    /// `compression`.
     public static func instructions(_ kind: PictureScenes.Kind, _ compression: Compression, pixels: Int,
-                                    labelPixels: Int, characters: Int) -> Int {
+                                    labelPixels: Int, text: Int) -> Int {
         let label = min(max(labelPixels, 0), pixels)
-        let text = characters * perCharacter
         switch compression {
         case .best:
             return text + pixels * (kind == .toggle ? bestPerPixel.toggle : bestPerPixel.labelled) + label * bestPerLabelPixel
@@ -44,13 +42,14 @@ public enum StillCost {
         }
     }
 
-    /// The best-compressing effort whose estimate fits `budget`; nil when not even the cheapest does.
+    /// The best-compressing effort whose estimate fits `budget`, the labels' glyphs costing
+    /// `text(effort)`; nil when not even the cheapest does.
     public static func compression(_ kind: PictureScenes.Kind, pixels: Int, labelPixels: Int,
-                                   characters: Int) -> Compression? {
-        if instructions(kind, .best, pixels: pixels, labelPixels: labelPixels, characters: characters) <= budget {
+                                   text: (Compression) -> Int) -> Compression? {
+        if instructions(kind, .best, pixels: pixels, labelPixels: labelPixels, text: text(.best)) <= budget {
             return .best
         }
-        if instructions(kind, .cheapest, pixels: pixels, labelPixels: labelPixels, characters: characters) <= budget {
+        if instructions(kind, .cheapest, pixels: pixels, labelPixels: labelPixels, text: text(.cheapest)) <= budget {
             return .cheapest
         }
         return nil

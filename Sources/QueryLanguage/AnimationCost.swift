@@ -9,7 +9,8 @@ import TogglePicture
 /// `FrameCost.budget` (docs/performance.md, Worst requests).
 enum AnimationCost {
     /// Checks `animation`'s estimated cost against `FrameCost.budget`.
-    /// - Parameters: animatePair: the `animate` parameter as sent; causes: what makes the frame
+    /// - Parameters: animatePair: the `animate` parameter as sent; label: what laying out and
+    ///   drawing the label costs once (`LabelCost`), instructions; causes: what makes the frame
     ///   large, as the 400 names it ("scale 4, size accessibility5, pad 8"); smaller: what would
     ///   make the frame smaller (`PictureSize.smaller`); row: the size in px of the row the
     ///   animated picture sits in (nil for a toggle alone): a row's first frame is drawn whole,
@@ -17,8 +18,9 @@ enum AnimationCost {
     /// - Throws: `ParameterError` "animation too large" on `animate`, with the frame count, the
     ///   pixels the frames redraw, the limit and the remedies that apply (a lower fps unless it
     ///   is the lowest, loop=0 when it loops, then `smaller`).
-    static func check(_ animation: ToggleAnimation, animatePair: QueryDecoder.Pair?, causes: String, smaller: [String],
-                      row: (width: Int, height: Int)? = nil, format: ImageFormat = .png) throws(ParameterError) {
+    static func check(_ animation: ToggleAnimation, animatePair: QueryDecoder.Pair?, label: Int = 0, causes: String,
+                      smaller: [String], row: (width: Int, height: Int)? = nil,
+                      format: ImageFormat = .png) throws(ParameterError) {
         guard format == .png else {
             return try checkVector(animation, animatePair: animatePair, causes: causes, smaller: smaller)
         }
@@ -37,7 +39,7 @@ enum AnimationCost {
         }
         let limit = FrameCost.maximumPixels(.init(frames: frames, pixels: pixels, shadows: most(FrameCost.shadows(in:)),
                                                   curves: most(FrameCost.curves(in:)),
-                                                  scale: animation.transition.spec.scale))
+                                                  scale: animation.transition.spec.scale, labelInstructions: label))
         guard pixels > limit else { return }
         let fps = animation.transition.motion.framesPerSecond
         let remedies = [fps > ToggleMotion.framesPerSecondRange.lowerBound ? "a lower fps" : nil,

@@ -102,18 +102,25 @@ public struct CardQuery: Sendable {
         let scalePair = wide.first { $0.name == "scale" }
         try LabelParameter.checkArea(widthPt: layout.width, heightPt: layout.height, scale: scale,
                                      scalePair: scalePair, widthPair: widthPair)
-        if format == .png { compression = try stillCompression(scalePair: scalePair, widthPair: widthPair) }
+        let glyphs = TextLayout.shared.glyphCount(of: rows.map(\.row.text))
+        if format == .png {
+            compression = try stillCompression(scalePair: scalePair, widthPair: widthPair, glyphs: glyphs)
+        } else {
+            let longest = zip(given.map(\.0), rows).max { $0.1.label.count < $1.1.label.count }!
+            try StillCostCheck.checkLabel(glyphs, scale: scale, label: QueryDecoder.Pair(name: "row\(longest.0).label",
+                                                                           value: longest.1.label))
+        }
     }
 
     /// The zlib effort for the still PNG within the cost bound (`StillCostCheck`).
     /// - Throws: `ParameterError` "picture too large" on `scale` as sent, else `width`.
-    func stillCompression(scalePair: QueryDecoder.Pair?, widthPair: QueryDecoder.Pair?) throws(ParameterError)
-        -> StillCost.Compression {
+    func stillCompression(scalePair: QueryDecoder.Pair?, widthPair: QueryDecoder.Pair?,
+                          glyphs: GlyphCount) throws(ParameterError) -> StillCost.Compression {
         let (w, h) = pixelSize
         let widthText = widthPair?.value ?? PictureSize.number(width)
         let labels = rows.reduce(0) { $0 + StillCostCheck.labelPixels($1.row.text, scale: scale) }
-        return try StillCostCheck.compression(.labelled, width: w, height: h, labelPixels: labels,
-                                              characters: rows.reduce(0) { $0 + $1.label.count },
+        return try StillCostCheck.compression(.labelled, width: w, height: h, scale: scale, labelPixels: labels,
+                                              glyphs: glyphs,
                                               blamed: scalePair ?? widthPair, fallback: ("width", widthText),
                                               causes: "width \(widthText), scale \(PictureSize.number(scale)), size "
                                                   + "\(size.rawValue), \(rows.count) row(s)",

@@ -10,6 +10,11 @@ enum LabelParameter {
     /// bounds the picture's height).
     static let maximumLines = 12
 
+    /// Most code points in one character (grapheme cluster) of a label: a starter and 30
+    /// non-starters, the Stream-Safe Text Format's bound (UAX #15 section 13). The longest
+    /// emoji ZWJ sequence (a kiss or couple with two skin tones) has 10.
+    static let maximumScalarsPerCharacter = 31
+
     static let fonts = "Inter or the installed Noto fonts (docs/scripts.md)"
 
     /// Most pixels a still `/row`, `/card` or `/toggle` picture may have (14 MB of RGBA): a bound
@@ -51,6 +56,13 @@ enum LabelParameter {
                                      + "(\(TextLayoutError.codePointText(control)) \(control.properties.name ?? "") is one, "
                                      + "and would make the picture's text read otherwise than its alt text): use the "
                                      + "isolates U+2066-U+2069 (LRI, RLI, FSI, PDI) to set a run's direction")
+        }
+        if let long = text.first(where: { $0.unicodeScalars.count > maximumScalarsPerCharacter }) {
+            throw ParameterError(error: "invalid value", parameter: p.name, value: text,
+                                 expected: "characters of at most \(maximumScalarsPerCharacter) code points each (one "
+                                     + "here has \(long.unicodeScalars.count), starting with "
+                                     + "\(TextLayoutError.codePointText(long.unicodeScalars.first!))): a base character "
+                                     + "with at most 30 combining marks or joined emoji")
         }
         if text.unicodeScalars.allSatisfy(isBlank) {
             throw ParameterError(error: "invalid value", parameter: p.name, value: text,

@@ -1,4 +1,5 @@
 import ImageWriters
+import TextLayout
 import TogglePicture
 
 /// The size in px of a `/toggle` picture, known from the query before anything is drawn, and the
@@ -50,9 +51,10 @@ public enum PictureSize {
     }
 
     /// Checks a still `/toggle` picture against `LabelParameter.maximumPixels` and, as a PNG,
-    /// against what drawing it costs (`StillCostCheck`: its label's characters count, not its
-    /// line boxes: a style draws its label over a flat shape, a palette image of about 100
-    /// instructions a pixel, under what the pixel term counts).
+    /// against what drawing it costs (`StillCostCheck`: its label's glyphs count, not its line
+    /// boxes: a style draws its label over a flat shape, a palette image of about 100
+    /// instructions a pixel, under what the pixel term counts); an SVG's label against the
+    /// budget alone.
     /// - Throws: `ParameterError` "picture too large" naming the scale (else size, pad or label)
     ///   as sent, the picture's size, what makes it large and the limit.
     /// - Returns: the picture's size (`of(spec)`), for callers that need it again, and the zlib
@@ -61,9 +63,15 @@ public enum PictureSize {
         -> (width: Int, height: Int, compression: StillCost.Compression) {
         let (w, h) = of(spec)
         if w * h <= LabelParameter.maximumPixels {
-            guard format == .png else { return (w, h, .best) }
-            let compression = try StillCostCheck.compression(.toggle, width: w, height: h, labelPixels: 0,
-                                                             characters: spec.label.isEmpty || !drawsLabel(spec) ? 0 : spec.label.count,
+            let glyphs = labelGlyphs(spec)
+            guard format == .png else {
+                if !spec.label.isEmpty, let label = values[.label] {
+                    try StillCostCheck.checkLabel(glyphs, scale: spec.scale, label: label)
+                }
+                return (w, h, .best)
+            }
+            let compression = try StillCostCheck.compression(.toggle, width: w, height: h, scale: spec.scale, labelPixels: 0,
+                                                             glyphs: glyphs,
                                                              blamed: blamed(values), fallback: ("scale", number(spec.scale)),
                                                              causes: causes(spec),
                                                              smaller: smaller(spec, labelGrows: drawsLabel(spec)))
@@ -73,6 +81,12 @@ public enum PictureSize {
         throw ParameterError(error: "picture too large", parameter: p?.name ?? "scale", value: p?.value ?? number(spec.scale),
                              expected: "a picture of at most \(LabelParameter.maximumPixels) px (this one is \(w) x \(h) px "
                                  + "at \(causes(spec))): a lower scale, a smaller size, less pad or a shorter label")
+    }
+
+    /// The glyphs of the toggle's label where its picture draws it (`StyleLabel.measured`), else none.
+    static func labelGlyphs(_ spec: ToggleSpec) -> GlyphCount {
+        guard !spec.label.isEmpty, drawsLabel(spec), let text = StyleLabel.measured(spec).text else { return GlyphCount() }
+        return TextLayout.shared.glyphCount(of: [text])
     }
 
     static func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : "\(v)" }

@@ -23,6 +23,9 @@ public struct RowQuery: Sendable {
     /// How hard zlib may work on the still PNG within the cost bound (`StillCostCheck`); `.best`
     /// for SVG and animations, which are bounded otherwise.
     public var compression: StillCost.Compression = .best
+    /// What laying out and drawing the label costs, instructions (`LabelCost`), for an
+    /// animation's zlib level to leave room for.
+    public var labelInstructions = 0
     /// `theme=auto` (SVG only): `spec` holds the light theme, the file follows the viewer's.
     public var followsColorScheme: Bool
 
@@ -79,7 +82,10 @@ public struct RowQuery: Sendable {
         try LabelParameter.checkArea(widthPt: row.layout.width + 2 * spec.padding,
                                      heightPt: row.layout.height + 2 * spec.padding, scale: spec.scale,
                                      scalePair: scalePair, widthPair: own["width"])
-        if toggle.animation == nil, format == .png { compression = try stillCompression(blamed: scalePair ?? own["width"]) }
+        let glyphs = TextLayout.shared.glyphCount(of: [row.text])
+        labelInstructions = LabelCost.instructions(glyphs, scale: spec.scale)
+        compression = try stillCompression(format, animated: toggle.animation != nil, glyphs: glyphs, labelPair: labelPair,
+                                           blamed: scalePair ?? own["width"])
         if let motion = toggle.animation {
             let t = motion.transition
             let rowMotion = ToggleAnimation(transition: ToggleTransition(spec: row.body(spec), from: t.from, motion: t.motion),
@@ -87,18 +93,23 @@ public struct RowQuery: Sendable {
             animation = rowMotion
             let animatePair = rest.first { ToggleQuery.canonicalNames[$0.name] == "animate" }
             try checkAnimationArea(animatePair: animatePair)
-            try AnimationCost.check(rowMotion, animatePair: animatePair, causes: causes,
+            try AnimationCost.check(rowMotion, animatePair: animatePair, label: labelInstructions, causes: causes,
                                     smaller: PictureSize.smaller(spec, labelGrows: row.text.lines.count > 1),
                                     row: canvasSize, format: format)
         }
     }
 
-    /// The zlib effort for the still PNG within the cost bound (`StillCostCheck`).
-    /// - Throws: `ParameterError` "picture too large" on `blamed` (else on the label).
-    func stillCompression(blamed: QueryDecoder.Pair?) throws(ParameterError) -> StillCost.Compression {
-        try StillCostCheck.compression(.labelled, width: canvasSize.width, height: canvasSize.height,
+    /// The zlib effort for the still PNG within the cost bound (`StillCostCheck`); `.best` for an
+    /// animation (bounded by `AnimationCost`) and an SVG, whose label is held to the budget.
+    /// - Throws: `ParameterError` "picture too large" on `blamed` (else on the label), "label too
+    ///   long" on `labelPair` for an SVG.
+    func stillCompression(_ format: ImageFormat, animated: Bool, glyphs: GlyphCount, labelPair: QueryDecoder.Pair,
+                          blamed: QueryDecoder.Pair?) throws(ParameterError) -> StillCost.Compression {
+        if format == .svg { try StillCostCheck.checkLabel(glyphs, scale: spec.scale, label: labelPair) }
+        guard format == .png, !animated else { return .best }
+        return try StillCostCheck.compression(.labelled, width: canvasSize.width, height: canvasSize.height, scale: spec.scale,
                                        labelPixels: StillCostCheck.labelPixels(row.text, scale: spec.scale),
-                                       characters: label.count, blamed: blamed, fallback: ("label", label), causes: causes,
+                                       glyphs: glyphs, blamed: blamed, fallback: ("label", label), causes: causes,
                                        smaller: PictureSize.smaller(spec, labelGrows: true) + ["a narrower width"])
     }
 

@@ -178,7 +178,8 @@ public struct ToggleQuery: Sendable {
                                      + (ToggleStyles.style(of: spec).needsLabel ? " or a shorter label" : ""))
         }
         if let p = values[.animate] {
-            try AnimationCost.check(animation, animatePair: p, causes: PictureSize.causes(spec),
+            try AnimationCost.check(animation, animatePair: p, label: LabelCost.instructions(PictureSize.labelGlyphs(spec), scale: spec.scale),
+                                    causes: PictureSize.causes(spec),
                                     smaller: PictureSize.smaller(spec, labelGrows: PictureSize.drawsLabel(spec)),
                                     format: format)
         }

@@ -48,7 +48,8 @@ public struct RowRequest: PictureRequest {
         }
         let title = RowScene.title(query.row, spec: query.spec)
         return PictureScenes(.animation(frames), kind: .labelled, title: title,
-                             description: Self.description(animation, title: title), scale: query.spec.scale)
+                             description: Self.description(animation, title: title), scale: query.spec.scale,
+                             labelInstructions: query.labelInstructions)
     }
 
     /// The Description of an animated row: the animation's (`ToggleAnimation.accessibilityDescription`,

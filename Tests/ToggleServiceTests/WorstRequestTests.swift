@@ -109,7 +109,7 @@ final class WorstRequestTests: XCTestCase {
         XCTAssertEqual(e.error, "picture too large")
         XCTAssertEqual(e.parameter, "scale")
         XCTAssertEqual(e.value, "1.25")
-        for part in ["at most about 250 million instructions", "1500 x 853 px", "200 characters of label",
+        for part in ["at most about 250 million instructions", "1500 x 853 px", "200 glyphs of label",
                      "width 1200, scale 1.25, size accessibility5"] {
             XCTAssertTrue(e.expected.contains(part), "\(part) missing from \(e.expected)")
         }
@@ -145,7 +145,7 @@ final class WorstRequestTests: XCTestCase {
         let e = try XCTUnwrap(cardRejection(q))
         XCTAssertEqual(e.error, "picture too large")
         XCTAssertEqual(e.parameter, "width")
-        XCTAssertTrue(e.expected.contains("2400 characters of label"), e.expected)
+        XCTAssertTrue(e.expected.contains("2400 glyphs of label"), e.expected)
         XCTAssertTrue(e.expected.hasSuffix("fewer rows, shorter labels or the .svg of the same picture"), e.expected)
         XCTAssertNoThrow(try CardQuery(rawQuery: q, format: .svg))
         let largest = try XCTUnwrap(cardRejection(q + "&size=accessibility5&scale=1"))
@@ -158,5 +158,39 @@ final class WorstRequestTests: XCTestCase {
         let label = String(repeating: "\u{6F22}", count: 200).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         XCTAssertEqual(rejection("label=\(label)&style=button&scale=4")?.error, "picture too large")
         XCTAssertNoThrow(try ToggleQuery(rawQuery: "label=\(label)&style=button&scale=2"))
+    }
+
+    /// Distinct emoji cost most of all (each decoded from its PNG and resampled): the 60 code
+    /// points from U+1F300 across 1200 pt fit at scale 2 and not at 2.5, as PNG; an SVG of 150
+    /// is held to the budget by its label alone; an animated row counts its label once, with its
+    /// frames.
+    func testDistinctEmojiAreBoundedInEveryFormat() throws {
+        let sixty = (0..<60).map { String(UnicodeScalar(0x1F300 + $0)!) }.joined()
+            .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        XCTAssertNoThrow(try RowQuery(rawQuery: "label=\(sixty)&width=1200&scale=2"))
+        let e = try XCTUnwrap(rowRejection("label=\(sixty)&width=1200&scale=2.5"))
+        XCTAssertEqual(e.parameter, "scale")
+        XCTAssertTrue(e.expected.contains(" distinct emoji of label"), e.expected)
+        XCTAssertEqual(rowRejection("label=\(sixty)&width=1200&scale=2&animate=1&on=1")?.parameter, "animate")
+        let many = (0..<150).map { String(UnicodeScalar(0x1F300 + $0)!) }.joined()
+            .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let svg = try XCTUnwrap(rowRejection("label=\(many)&width=1200&scale=2", format: .svg))
+        XCTAssertEqual(svg.error, "label too long")
+        XCTAssertEqual(svg.parameter, "label")
+        XCTAssertTrue(svg.expected.hasSuffix("distinct emoji; an emoji costs as much as about 30 other glyphs): "
+                                             + "shorter labels or fewer distinct emoji"), svg.expected)
+    }
+
+    /// A character (grapheme cluster) holds at most 31 code points, UAX #15's stream-safe bound:
+    /// an emoji ZWJ chain of 17 (33 code points) is refused, the longest RGI sequence (10) is not.
+    func testAnOverlongCharacterIsA400() throws {
+        let kiss = "\u{1F469}\u{1F3FB}\u{200D}\u{2764}\u{FE0F}\u{200D}\u{1F48B}\u{200D}\u{1F468}\u{1F3FC}"
+        XCTAssertEqual(kiss.unicodeScalars.count, 10)
+        XCTAssertNoThrow(try RowQuery(rawQuery: "label=" + kiss.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!))
+        let chain = Array(repeating: "\u{1F600}", count: 17).joined(separator: "\u{200D}")
+        XCTAssertEqual(chain.count, 1)
+        let e = try XCTUnwrap(rowRejection("label=" + chain.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!))
+        XCTAssertEqual(e.parameter, "label")
+        XCTAssertTrue(e.expected.contains("at most 31 code points each (one here has 33"), e.expected)
     }
 }
