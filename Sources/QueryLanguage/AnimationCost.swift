@@ -46,9 +46,11 @@ enum AnimationCost {
                         animation.loops ? "loop=0" : nil].compactMap { $0 }
         let what = row.map { "a first frame of \($0.width) x \($0.height) px, then \(frames - 1) of up to "
             + "\(min(box.width, $0.width)) x \(min(box.height, $0.height)) px" } ?? "\(frames) frames of \(w) x \(h) px"
+        // No pixels fit when the frames' curves (a long label drawn in each) or the label alone pass the budget.
+        let bound = limit > 0 ? "that redraws at most \(limit) px over them" : "whose frames' shapes and label fit"
         throw ParameterError(error: "animation too large", parameter: animatePair?.name ?? "animate",
                              value: animatePair?.value ?? "1",
-                             expected: "an animation of \(frames) frames that redraws at most \(limit) px over them, about "
+                             expected: "an animation of \(frames) frames \(bound), about "
                                  + "\(FrameCost.budget / 1_000_000) million instructions (this one redraws \(pixels) px: "
                                  + "\(what), at fps \(fps), loop \(animation.loops ? 1 : 0), \(causes)): "
                                  + PictureSize.either(remedies + smaller))

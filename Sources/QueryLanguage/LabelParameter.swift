@@ -126,8 +126,9 @@ enum LabelParameter {
         }
         guard row.text.lines.count <= maximumLines else {
             throw ParameterError(error: "invalid value", parameter: p.name, value: label,
-                                 expected: "a label that fits in \(maximumLines) lines at width \(width) pt and size "
-                                     + "\(size.rawValue) (it needs \(row.text.lines.count))")
+                                 expected: "a label that fits in \(maximumLines) lines at width \(PictureSize.number(width)) pt "
+                                     + "and size \(size.rawValue) (it needs \(row.text.lines.count)): a shorter label, a "
+                                     + "wider width or a smaller size")
         }
         return row
     }

@@ -21,7 +21,7 @@ public enum PictureSize {
     static func causes(_ spec: ToggleSpec) -> String {
         var parts = ["scale \(number(spec.scale))", "size \(spec.size.rawValue)", "pad \(number(spec.padding))"]
         if drawsLabel(spec) {
-            parts.append("a label of \(spec.label.count) characters")
+            parts.append("a label of \(spec.label.count) character\(spec.label.count == 1 ? "" : "s")")
         }
         return parts.joined(separator: ", ")
     }

@@ -55,7 +55,8 @@ final class RowAndCardQueryTests: XCTestCase {
         let words = Array(repeating: "Wi-Fi", count: 33).joined(separator: " ")  // 197 characters
         let error = try XCTUnwrap(rowRejection("label=" + words.replacingOccurrences(of: " ", with: "%20")
                                            + "&size=accessibility5&width=200"))
-        XCTAssertTrue(error.expected.contains("12 lines"), error.expected)
+        XCTAssertTrue(error.expected.contains("12 lines at width 200 pt and size accessibility5"), error.expected)
+        XCTAssertTrue(error.expected.hasSuffix("a shorter label, a wider width or a smaller size"), error.expected)
     }
 
     /// The size bound (3,500,000 px) holds in every format; the SVG is drawn by the viewer, so

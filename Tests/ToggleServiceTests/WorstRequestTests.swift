@@ -75,6 +75,18 @@ final class WorstRequestTests: XCTestCase {
         XCTAssertNoThrow(try RowQuery(rawQuery: "label=\(Self.longLabel)&width=1200&scale=2&animate=1&loop=1&fps=60&on=1"))
     }
 
+    /// A button draws its label in every frame: six letters with 30 combining marks each are
+    /// more curves than the budget holds at any size, so no pixel count is offered as the limit.
+    func testAnAnimationWhoseShapesAloneDoNotFitSaysSo() throws {
+        let marked = String(repeating: "a" + String(repeating: "\u{0363}", count: 30), count: 6)
+            .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let e = try XCTUnwrap(rejection("style=button&label=\(marked)&animate=1&on=1"))
+        XCTAssertEqual(e.error, "animation too large")
+        XCTAssertTrue(e.expected.contains("whose frames' shapes and label fit"), e.expected)
+        XCTAssertFalse(e.expected.contains("at most 0 px"), e.expected)
+        XCTAssertTrue(e.expected.contains("a label of 6 characters"), e.expected)
+    }
+
     func testAnimationTooLargeSuggestsOnlyRemediesThatApply() throws {
         // Played once at the lowest fps, only a smaller picture helps.
         // 10 frames of 729 x 441 px: an accessibility5 switch with 10 pt of pad each way at scale 4.
