@@ -107,8 +107,8 @@ public struct CardQuery: Sendable {
             compression = try stillCompression(scalePair: scalePair, widthPair: widthPair, glyphs: glyphs)
         } else {
             let longest = zip(given.map(\.0), rows).max { $0.1.label.count < $1.1.label.count }!
-            try StillCostCheck.checkLabel(glyphs, scale: scale, label: QueryDecoder.Pair(name: "row\(longest.0).label",
-                                                                           value: longest.1.label))
+            try StillCostCheck.checkLabel(glyphs, scale: scale, schemes: followsColorScheme ? 2 : 1,
+                                          label: QueryDecoder.Pair(name: "row\(longest.0).label", value: longest.1.label))
         }
     }
 
@@ -121,6 +121,7 @@ public struct CardQuery: Sendable {
         let labels = rows.reduce(0) { $0 + StillCostCheck.labelPixels($1.row.text, scale: scale) }
         return try StillCostCheck.compression(.labelled, width: w, height: h, scale: scale, labelPixels: labels,
                                               glyphs: glyphs,
+                                              symbolSegments: rows.reduce(0) { $0 + SymbolCost.segments($1.spec) },
                                               blamed: scalePair ?? widthPair, fallback: ("width", widthText),
                                               causes: "width \(widthText), scale \(PictureSize.number(scale)), size "
                                                   + "\(size.rawValue), \(rows.count) row(s)",

@@ -66,12 +66,13 @@ public enum PictureSize {
             let glyphs = labelGlyphs(spec)
             guard format == .png else {
                 if !spec.label.isEmpty, let label = values[.label] {
-                    try StillCostCheck.checkLabel(glyphs, scale: spec.scale, label: label)
+                    let schemes = values[.theme]?.value.lowercased() == "auto" ? 2 : 1
+                    try StillCostCheck.checkLabel(glyphs, scale: spec.scale, schemes: schemes, label: label)
                 }
                 return (w, h, .best)
             }
             let compression = try StillCostCheck.compression(.toggle, width: w, height: h, scale: spec.scale, labelPixels: 0,
-                                                             glyphs: glyphs,
+                                                             glyphs: glyphs, symbolSegments: SymbolCost.segments(spec),
                                                              blamed: blamed(values), fallback: ("scale", number(spec.scale)),
                                                              causes: causes(spec),
                                                              smaller: smaller(spec, labelGrows: drawsLabel(spec)))

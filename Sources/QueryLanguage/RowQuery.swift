@@ -105,11 +105,13 @@ public struct RowQuery: Sendable {
     ///   long" on `labelPair` for an SVG.
     func stillCompression(_ format: ImageFormat, animated: Bool, glyphs: GlyphCount, labelPair: QueryDecoder.Pair,
                           blamed: QueryDecoder.Pair?) throws(ParameterError) -> StillCost.Compression {
-        if format == .svg { try StillCostCheck.checkLabel(glyphs, scale: spec.scale, label: labelPair) }
+        if format == .svg {
+            try StillCostCheck.checkLabel(glyphs, scale: spec.scale, schemes: followsColorScheme ? 2 : 1, label: labelPair)
+        }
         guard format == .png, !animated else { return .best }
         return try StillCostCheck.compression(.labelled, width: canvasSize.width, height: canvasSize.height, scale: spec.scale,
                                        labelPixels: StillCostCheck.labelPixels(row.text, scale: spec.scale),
-                                       glyphs: glyphs, blamed: blamed, fallback: ("label", label), causes: causes,
+                                       glyphs: glyphs, symbolSegments: SymbolCost.segments(spec), blamed: blamed, fallback: ("label", label), causes: causes,
                                        smaller: PictureSize.smaller(spec, labelGrows: true) + ["a narrower width"])
     }
 

@@ -1,42 +1,6 @@
 import ImageWriters
 import TextLayout
 
-/// What laying out and drawing labels costs besides their pixels, in instructions as callgrind
-/// counts them with every cache off: shaping and outlining each outline glyph (`perOutline`; a
-/// combining mark is a glyph of its own), the many strokes of a Noto Sans CJK glyph
-/// (`perIdeograph`), decoding and resampling each distinct colour glyph (`perColorGlyph`: an
-/// emoji is a 136 x 128 px PNG) and compressing the many colours of every one drawn
-/// (`perColorPixel`). Fitted to `Benchmarks/worst/run.sh` runs (docs/performance.md,
-/// Worst requests): 200 W's 16 M, 200 of the most detailed CJK characters 95 M, 150 distinct
-/// emoji about 330 M.
-enum LabelCost {
-    static let perOutline = 80_000
-    /// Per Noto Sans CJK glyph and unit of (1 + scale): more strokes to rasterize, and text
-    /// that deflate compresses poorly, the larger it is drawn; twice that at the encoders' own
-    /// zlib levels, which spend the most on such text.
-    static let perIdeograph = 300_000
-    static let perColorGlyph = 2_000_000
-    /// Per px of a distinct colour glyph's size as drawn (its size x the scale).
-    static let perColorGlyphPixel = 60_000
-    /// Per px of colour glyphs drawn (their em squares at the picture's scale).
-    static let perColorPixel = 100
-
-    /// The instructions of `count` drawn at `scale` and compressed with `compression`.
-    static func instructions(_ count: GlyphCount, scale: Double, compression: StillCost.Compression = .cheapest) -> Int {
-        let ideograph = Double(perIdeograph * (compression == .best ? 2 : 1)) * (1 + scale)
-        return count.outlines * perOutline + Int(Double(count.ideographs) * ideograph)
-            + count.distinctColorGlyphs * perColorGlyph
-            + Int(count.distinctColorGlyphSizes * scale) * perColorGlyphPixel + Int(count.colorGlyphArea * scale * scale) * perColorPixel
-    }
-
-    /// `count` as a 400 names it: "200 glyphs, 12 distinct emoji".
-    static func described(_ count: GlyphCount) -> String {
-        let glyphs = count.outlines + count.ideographs
-        return "\(glyphs) glyph\(glyphs == 1 ? "" : "s")"
-            + (count.distinctColorGlyphs > 0 ? ", \(count.distinctColorGlyphs) distinct emoji" : "")
-    }
-}
-
 /// The bound on a still PNG's work, checked while parsing: `StillCost` estimates what laying
 /// out, drawing and compressing the picture costs from its size, its label's line boxes and its
 /// glyphs (`LabelCost`), and the cheapest zlib effort must fit `StillCost.budget`
@@ -54,21 +18,23 @@ enum StillCostCheck {
     ///   estimate, what it counts (size, label share, glyphs) and the remedies, the SVG among
     ///   them.
     static func compression(_ kind: PictureScenes.Kind, width: Int, height: Int, scale: Double, labelPixels: Int,
-                            glyphs: GlyphCount,
+                            glyphs: GlyphCount, symbolSegments: Int,
                             blamed: @autoclosure () -> QueryDecoder.Pair?,
                             fallback: @autoclosure () -> (name: String, value: String),
                             causes: @autoclosure () -> String,
                             smaller: @autoclosure () -> [String]) throws(ParameterError) -> StillCost.Compression {
         let pixels = width * height
         if let fitting = StillCost.compression(kind, pixels: pixels, labelPixels: labelPixels,
-                                               text: { LabelCost.instructions(glyphs, scale: scale, compression: $0) }) {
+                                               text: { LabelCost.instructions(glyphs, scale: scale, compression: $0)
+                                                   + SymbolCost.instructions(symbolSegments, scale: scale, compression: $0) }) {
             return fitting
         }
         let text = LabelCost.instructions(glyphs, scale: scale)
+            + SymbolCost.instructions(symbolSegments, scale: scale, compression: .cheapest)
         let estimate = StillCost.instructions(kind, .cheapest, pixels: pixels, labelPixels: labelPixels, text: text)
         let share = Int((Double(min(labelPixels, pixels)) / Double(max(pixels, 1)) * 100).rounded())
         let counted = ["\(width) x \(height) px", labelPixels > 0 ? "\(share)% of it label lines" : nil,
-                       text > 0 ? LabelCost.described(glyphs) + " of label" : nil].compactMap { $0 }
+                       text > 0 ? LabelCost.described(glyphs) + " in the label" : nil].compactMap { $0 }
         let named = blamed()
         throw ParameterError(error: "picture too large", parameter: named?.name ?? fallback().name,
                              value: named?.value ?? fallback().value,
@@ -78,12 +44,13 @@ enum StillCostCheck {
                                  + PictureSize.either(smaller() + ["the .svg of the same picture"]))
     }
 
-    /// Checks what laying out and drawing labels of `glyphs` costs on its own against the budget:
-    /// the bound of an SVG, whose writer outlines every glyph and decodes every distinct emoji,
-    /// and of an animation's label, laid out once for all its frames.
-    /// - Throws: `ParameterError` "label too long" on `label` (the first label a card names).
-    static func checkLabel(_ glyphs: GlyphCount, scale: Double, label: @autoclosure () -> QueryDecoder.Pair) throws(ParameterError) {
-        let text = LabelCost.instructions(glyphs, scale: scale)
+    /// Checks what writing labels of `glyphs` into an SVG with `schemes` colour schemes costs
+    /// against the budget (`LabelCost.svgInstructions`): the writer outlines every glyph and
+    /// decodes every distinct emoji, for each scheme.
+    /// - Throws: `ParameterError` "label too long" on `label` (a card names its longest).
+    static func checkLabel(_ glyphs: GlyphCount, scale: Double, schemes: Int,
+                           label: @autoclosure () -> QueryDecoder.Pair) throws(ParameterError) {
+        let text = LabelCost.svgInstructions(glyphs, scale: scale, schemes: schemes)
         guard text > StillCost.budget else { return }
         let p = label()
         throw ParameterError(error: "label too long", parameter: p.name, value: p.value,

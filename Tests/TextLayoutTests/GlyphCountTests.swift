@@ -9,17 +9,22 @@ final class GlyphCountTests: XCTestCase {
     func testLatinGlyphsAreOutlinesAndCombiningMarksCountOnTheirOwn() throws {
         let plain = layout.glyphCount(of: [try layout.layout("Wi-Fi", size: 17, lineHeight: 22)])
         XCTAssertEqual(plain.outlines, 5)
-        XCTAssertEqual(plain.ideographs, 0)
         XCTAssertEqual(plain.distinctColorGlyphs, 0)
         // U+0363 COMBINING LATIN SMALL LETTER A has no precomposed form: a glyph of its own each time.
         let marked = layout.glyphCount(of: [try layout.layout("a\u{0363}\u{0363}\u{0363}", size: 17, lineHeight: 22)])
         XCTAssertEqual(marked.outlines, 4)
     }
 
-    func testNotoSansCJKGlyphsAreIdeographs() throws {
-        let count = layout.glyphCount(of: [try layout.layout("漢字", size: 17, lineHeight: 22)])
-        XCTAssertEqual(count.ideographs, 2)
-        XCTAssertEqual(count.outlines, 0)
+    /// Segments past an ordinary letter's count each glyph as often as it is drawn, and a more
+    /// detailed glyph has more: 龘 (48 strokes) against 漢 (13); W has none past the ordinary.
+    func testOutlineSegmentsGrowWithTheGlyphsDetail() throws {
+        func segments(_ text: String) throws -> Int {
+            layout.glyphCount(of: [try layout.layout(text, size: 17, lineHeight: 22)]).outlineSegments
+        }
+        XCTAssertEqual(try segments("WWW"), 0)
+        XCTAssertGreaterThan(try segments("漢"), 0)
+        XCTAssertEqual(try segments("漢漢"), 2 * (try segments("漢")))
+        XCTAssertGreaterThan(try segments("龘"), 2 * (try segments("漢")))
     }
 
     func testColourGlyphsCountOnceForEachLabel() throws {

@@ -121,7 +121,7 @@ final class WorstRequestTests: XCTestCase {
         XCTAssertEqual(e.error, "picture too large")
         XCTAssertEqual(e.parameter, "scale")
         XCTAssertEqual(e.value, "1.25")
-        for part in ["at most about 250 million instructions", "1500 x 853 px", "200 glyphs of label",
+        for part in ["at most about 250 million instructions", "1500 x 853 px", "200 glyphs in the label",
                      "width 1200, scale 1.25, size accessibility5"] {
             XCTAssertTrue(e.expected.contains(part), "\(part) missing from \(e.expected)")
         }
@@ -157,7 +157,7 @@ final class WorstRequestTests: XCTestCase {
         let e = try XCTUnwrap(cardRejection(q))
         XCTAssertEqual(e.error, "picture too large")
         XCTAssertEqual(e.parameter, "width")
-        XCTAssertTrue(e.expected.contains("2400 glyphs of label"), e.expected)
+        XCTAssertTrue(e.expected.contains("2400 glyphs in the label"), e.expected)
         XCTAssertTrue(e.expected.hasSuffix("fewer rows, shorter labels or the .svg of the same picture"), e.expected)
         XCTAssertNoThrow(try CardQuery(rawQuery: q, format: .svg))
         let largest = try XCTUnwrap(cardRejection(q + "&size=accessibility5&scale=1"))
@@ -182,7 +182,7 @@ final class WorstRequestTests: XCTestCase {
         XCTAssertNoThrow(try RowQuery(rawQuery: "label=\(sixty)&width=1200&scale=2"))
         let e = try XCTUnwrap(rowRejection("label=\(sixty)&width=1200&scale=2.5"))
         XCTAssertEqual(e.parameter, "scale")
-        XCTAssertTrue(e.expected.contains(" distinct emoji of label"), e.expected)
+        XCTAssertTrue(e.expected.contains(" distinct emoji in the label"), e.expected)
         XCTAssertEqual(rowRejection("label=\(sixty)&width=1200&scale=2&animate=1&on=1")?.parameter, "animate")
         let many = (0..<150).map { String(UnicodeScalar(0x1F300 + $0)!) }.joined()
             .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
@@ -204,5 +204,25 @@ final class WorstRequestTests: XCTestCase {
         let e = try XCTUnwrap(rowRejection("label=" + chain.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!))
         XCTAssertEqual(e.parameter, "label")
         XCTAssertTrue(e.expected.contains("at most 31 code points each (one here has 33"), e.expected)
+    }
+
+    /// Detail counts: an Egyptian hieroglyph (U+13189, about 900 outline segments) costs tens of
+    /// letters, so 200 of them are a 400 naming the segments, 20 fit; twelve rows of a detailed
+    /// symbol (`mdi:kubernetes`, 196 segments) fit at scale 1 and not at 2.25, where the same
+    /// rows with the default symbols fit.
+    func testDetailedGlyphsAndSymbolsCount() throws {
+        func hieroglyphs(_ n: Int) -> String {
+            String(repeating: "\u{13189}", count: n).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        }
+        XCTAssertNoThrow(try RowQuery(rawQuery: "label=\(hieroglyphs(20))&width=1200"))
+        let e = try XCTUnwrap(rowRejection("label=\(hieroglyphs(200))&width=1200"))
+        XCTAssertTrue(e.expected.contains("outline segments of detail"), e.expected)
+        let rows = (1...12).map { n in
+            "row\(n).label=Setting&row\(n).style=iconSwitch&row\(n).on_sym=mdi:kubernetes&row\(n).off_sym=mdi:kubernetes"
+        }.joined(separator: "&")
+        XCTAssertNoThrow(try CardQuery(rawQuery: rows + "&scale=1"))
+        XCTAssertEqual(cardRejection(rows + "&scale=2.25")?.error, "picture too large")
+        let plain = (1...12).map { "row\($0).label=Setting&row\($0).style=iconSwitch" }.joined(separator: "&")
+        XCTAssertNoThrow(try CardQuery(rawQuery: plain + "&scale=2.25"))
     }
 }

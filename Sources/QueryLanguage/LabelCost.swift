@@ -1,0 +1,51 @@
+import ImageWriters
+import TextLayout
+
+/// What laying out and drawing labels costs besides their pixels, in instructions as callgrind
+/// counts them with every cache off: shaping each outline glyph (`perOutline`; a combining mark
+/// is a glyph of its own), reading, flattening and rasterizing its outline's segments
+/// (`perSegment` x (1 + scale), twice that at the encoders' own zlib levels, which spend the most
+/// on detailed text), decoding and resampling each distinct colour glyph (`perColorGlyph` plus
+/// `perColorGlyphPixel` per px of its size as drawn: an emoji is a 136 x 128 px PNG) and
+/// compressing the many colours of every one drawn (`perColorPixel`). Fitted to
+/// `Benchmarks/worst/run.sh` runs (docs/performance.md, Worst requests): 200 W's about 20 M,
+/// 200 of the most detailed CJK characters (龘: 212 segments) 130-320 M by scale, 60 distinct
+/// emoji at scale 2 about 150 M.
+enum LabelCost {
+    static let perOutline = 60_000
+    static let perSegment = 1_500
+    static let perColorGlyph = 2_000_000
+    static let perColorGlyphPixel = 60_000
+    static let perColorPixel = 100
+    /// An SVG writes each glyph's outline as path data, whatever the scale: 30,000 a glyph and
+    /// `perSegment` a segment (12 rows of 200 W's 124 M, 200 Egyptian hieroglyphs of 916
+    /// segments 254 M), for each colour scheme it holds (two for `theme=auto`).
+    static let perOutlineSVG = 30_000
+
+    /// The instructions of `count` drawn at `scale` and compressed with `compression`.
+    static func instructions(_ count: GlyphCount, scale: Double, compression: StillCost.Compression = .cheapest) -> Int {
+        let segment = Double(perSegment * (compression == .best ? 2 : 1)) * (1 + scale)
+        return count.outlines * perOutline + Int(Double(count.outlineSegments) * segment)
+            + count.distinctColorGlyphs * perColorGlyph
+            + Int(count.distinctColorGlyphSizes * scale) * perColorGlyphPixel + Int(count.colorGlyphArea * scale * scale) * perColorPixel
+    }
+
+    /// The instructions of `count` in an SVG with `schemes` colour schemes, drawn at `scale`.
+    static func svgInstructions(_ count: GlyphCount, scale: Double, schemes: Int) -> Int {
+        var outlines = count
+        outlines.distinctColorGlyphs = 0
+        outlines.distinctColorGlyphSizes = 0
+        outlines.colorGlyphArea = 0
+        let emoji = instructions(count, scale: scale) - instructions(outlines, scale: scale)
+        return schemes * (count.outlines * perOutlineSVG + count.outlineSegments * perSegment + emoji)
+    }
+
+    /// `count` as a 400 names it: "200 glyphs with 9600 outline segments of detail, 12 distinct
+    /// emoji".
+    static func described(_ count: GlyphCount) -> String {
+        let glyphs = count.outlines
+        return "\(glyphs) glyph\(glyphs == 1 ? "" : "s")"
+            + (count.outlineSegments > 0 ? " with \(count.outlineSegments) outline segments of detail" : "")
+            + (count.distinctColorGlyphs > 0 ? ", \(count.distinctColorGlyphs) distinct emoji" : "")
+    }
+}
