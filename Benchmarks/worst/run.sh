@@ -60,7 +60,7 @@ target() {
         card-long-edge) echo "/card?width=1200$(rows 5 "$latin198")" ;;
         level6-edge) echo "/row?label=$w200&width=1200&scale=2.5" ;;  # 495,000 px: zlib level 6
         toggle-label-edge) echo "/toggle?label=$cjk200&style=button&scale=2" ;;
-        card-best-edge) echo "/card?scale=3" ;;  # the largest seed card at zlib level 6
+        card-best-edge) echo "/card?scale=2.5" ;;  # the seed card at zlib level 6 (at 3: level 3)
         toggle-best-edge) echo "/toggle?scale=4&pad=40&size=accessibility5&on=1&color=indigo" ;;  # level 8
         toggle-anim-edge) echo "/toggle@4x.png?animate=1&loop=1&fps=60&on=1" ;;
         toggle-anim-10fps) echo "/toggle@4x.png?animate=1&fps=10&size=accessibility5&on=1" ;;

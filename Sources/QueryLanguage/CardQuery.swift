@@ -92,6 +92,7 @@ public struct CardQuery: Sendable {
                 return (index + 1, [QueryDecoder.Pair(name: "label", value: seed.label)] + decoded)
             }
         }
+        try Self.checkCharacters(given)
         let rowWidth = CardLayout.rowWidth(imageWidth: width)
         var rows: [Row] = []
         for (n, pairs) in given {
@@ -106,9 +107,7 @@ public struct CardQuery: Sendable {
         if format == .png {
             compression = try stillCompression(scalePair: scalePair, widthPair: widthPair, glyphs: glyphs)
         } else {
-            let longest = zip(given.map(\.0), rows).max { $0.1.label.count < $1.1.label.count }!
-            try StillCostCheck.checkLabel(glyphs, scale: scale, schemes: followsColorScheme ? 2 : 1,
-                                          label: QueryDecoder.Pair(name: "row\(longest.0).label", value: longest.1.label))
+            try checkSVGLabels(glyphs, numbers: given.map(\.0))
         }
     }
 
@@ -119,8 +118,10 @@ public struct CardQuery: Sendable {
         let (w, h) = pixelSize
         let widthText = widthPair?.value ?? PictureSize.number(width)
         let labels = rows.reduce(0) { $0 + StillCostCheck.labelPixels($1.row.text, scale: scale) }
+        let styledGlyphs = rows.filter { ToggleStyles.style(of: $0.spec).needsLabel }
+            .reduce(0) { $0 + TextLayout.shared.glyphCount(of: [$1.row.text]).outlines }
         return try StillCostCheck.compression(.labelled, width: w, height: h, scale: scale, labelPixels: labels,
-                                              glyphs: glyphs,
+                                              glyphs: glyphs, styledGlyphs: styledGlyphs,
                                               symbolSegments: rows.reduce(0) { $0 + SymbolCost.segments($1.spec) },
                                               blamed: scalePair ?? widthPair, fallback: ("width", widthText),
                                               causes: "width \(widthText), scale \(PictureSize.number(scale)), size "
@@ -128,6 +129,30 @@ public struct CardQuery: Sendable {
                                               smaller: (scale > 1 ? ["a lower scale"] : [])
                                                   + (size == DynamicTypeSize.allCases.first ? [] : ["a smaller size"])
                                                   + ["a narrower width", "fewer rows", "shorter labels"])
+    }
+
+    /// Checks what writing the rows' labels and symbols into an SVG costs (`StillCostCheck`).
+    /// - Throws: `ParameterError` "label too long" on the longest label (its row's `numbers` entry).
+    func checkSVGLabels(_ glyphs: GlyphCount, numbers: [Int]) throws(ParameterError) {
+        let longest = zip(numbers, rows).max { $0.1.label.count < $1.1.label.count }!
+        try StillCostCheck.checkLabel(glyphs, scale: scale, schemes: followsColorScheme ? 2 : 1,
+                                      symbolSegments: rows.reduce(0) { $0 + SymbolCost.segments($1.spec) },
+                                      label: QueryDecoder.Pair(name: "row\(longest.0).label", value: longest.1.label))
+    }
+
+    /// Refuses labels too long to lay out within the budget before any is laid out
+    /// (`LabelCost.maximumCardCharacters`), so that such a 400 costs little.
+    /// - Throws: `ParameterError` "label too long" on the longest row's label.
+    static func checkCharacters(_ given: [(Int, [QueryDecoder.Pair])]) throws(ParameterError) {
+        let labels = given.map { n, pairs in (n, pairs.first { $0.name == "label" }?.value ?? "") }
+        let characters = labels.reduce(0) { $0 + $1.1.count }
+        guard characters > LabelCost.maximumCardCharacters, let longest = labels.max(by: { $0.1.count < $1.1.count }) else {
+            return
+        }
+        throw ParameterError(error: "label too long", parameter: "row\(longest.0).label", value: longest.1,
+                             expected: "labels of at most \(LabelCost.maximumCardCharacters) characters on a card in all "
+                                 + "(this one has \(characters)), about \(StillCost.budget / 1_000_000) million instructions "
+                                 + "to lay out and draw: shorter labels or fewer rows")
     }
 
     /// The card's canvas, px: its layout's width and height x scale, rounded (`RowScene`).

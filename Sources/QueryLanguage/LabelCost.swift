@@ -12,7 +12,10 @@ import TextLayout
 /// 200 of the most detailed CJK characters (龘: 212 segments) 130-320 M by scale, 60 distinct
 /// emoji at scale 2 about 150 M.
 enum LabelCost {
-    static let perOutline = 60_000
+    static let perOutline = 100_000
+    /// Per glyph of a label a style draws itself (`button`, `symbol`): the style lays the label
+    /// out again to size and to draw it, three more times.
+    static let perStyleLayout = 100_000
     static let perSegment = 1_500
     static let perColorGlyph = 2_000_000
     static let perColorGlyphPixel = 60_000
@@ -20,7 +23,7 @@ enum LabelCost {
     /// An SVG writes each glyph's outline as path data, whatever the scale: 30,000 a glyph and
     /// `perSegment` a segment (12 rows of 200 W's 124 M, 200 Egyptian hieroglyphs of 916
     /// segments 254 M), for each colour scheme it holds (two for `theme=auto`).
-    static let perOutlineSVG = 30_000
+    static let perOutlineSVG = 60_000
 
     /// The instructions of `count` drawn at `scale` and compressed with `compression`.
     static func instructions(_ count: GlyphCount, scale: Double, compression: StillCost.Compression = .cheapest) -> Int {
@@ -29,6 +32,10 @@ enum LabelCost {
             + count.distinctColorGlyphs * perColorGlyph
             + Int(count.distinctColorGlyphSizes * scale) * perColorGlyphPixel + Int(count.colorGlyphArea * scale * scale) * perColorPixel
     }
+
+    /// Characters (grapheme clusters) of labels past which a card is refused before any is laid
+    /// out: each costs at least a glyph and, where a style draws the label, its layouts.
+    static let maximumCardCharacters = StillCost.budget / (perOutline + perStyleLayout)
 
     /// The instructions of `count` in an SVG with `schemes` colour schemes, drawn at `scale`.
     static func svgInstructions(_ count: GlyphCount, scale: Double, schemes: Int) -> Int {

@@ -72,7 +72,10 @@ public enum PictureSize {
                 return (w, h, .best)
             }
             let compression = try StillCostCheck.compression(.toggle, width: w, height: h, scale: spec.scale, labelPixels: 0,
-                                                             glyphs: glyphs, symbolSegments: SymbolCost.segments(spec),
+                                                             glyphs: glyphs,
+                                                             styledGlyphs: glyphs.outlines > 0 && ToggleStyles.style(of: spec).needsLabel
+                                                                 ? glyphs.outlines : 0,
+                                                             symbolSegments: SymbolCost.segments(spec),
                                                              blamed: blamed(values), fallback: ("scale", number(spec.scale)),
                                                              causes: causes(spec),
                                                              smaller: smaller(spec, labelGrows: drawsLabel(spec)))

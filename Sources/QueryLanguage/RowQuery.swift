@@ -106,12 +106,14 @@ public struct RowQuery: Sendable {
     func stillCompression(_ format: ImageFormat, animated: Bool, glyphs: GlyphCount, labelPair: QueryDecoder.Pair,
                           blamed: QueryDecoder.Pair?) throws(ParameterError) -> StillCost.Compression {
         if format == .svg {
-            try StillCostCheck.checkLabel(glyphs, scale: spec.scale, schemes: followsColorScheme ? 2 : 1, label: labelPair)
+            try StillCostCheck.checkLabel(glyphs, scale: spec.scale, schemes: followsColorScheme ? 2 : 1,
+                                          symbolSegments: SymbolCost.segments(spec), label: labelPair)
         }
         guard format == .png, !animated else { return .best }
         return try StillCostCheck.compression(.labelled, width: canvasSize.width, height: canvasSize.height, scale: spec.scale,
                                        labelPixels: StillCostCheck.labelPixels(row.text, scale: spec.scale),
-                                       glyphs: glyphs, symbolSegments: SymbolCost.segments(spec), blamed: blamed, fallback: ("label", label), causes: causes,
+                                       glyphs: glyphs, styledGlyphs: ToggleStyles.style(of: spec).needsLabel ? glyphs.outlines : 0,
+                                       symbolSegments: SymbolCost.segments(spec), blamed: blamed, fallback: ("label", label), causes: causes,
                                        smaller: PictureSize.smaller(spec, labelGrows: true) + ["a narrower width"])
     }
 

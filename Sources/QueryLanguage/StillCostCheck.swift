@@ -18,7 +18,7 @@ enum StillCostCheck {
     ///   estimate, what it counts (size, label share, glyphs) and the remedies, the SVG among
     ///   them.
     static func compression(_ kind: PictureScenes.Kind, width: Int, height: Int, scale: Double, labelPixels: Int,
-                            glyphs: GlyphCount, symbolSegments: Int,
+                            glyphs: GlyphCount, styledGlyphs: Int = 0, symbolSegments: Int,
                             blamed: @autoclosure () -> QueryDecoder.Pair?,
                             fallback: @autoclosure () -> (name: String, value: String),
                             causes: @autoclosure () -> String,
@@ -26,11 +26,12 @@ enum StillCostCheck {
         let pixels = width * height
         if let fitting = StillCost.compression(kind, pixels: pixels, labelPixels: labelPixels,
                                                text: { LabelCost.instructions(glyphs, scale: scale, compression: $0)
-                                                   + SymbolCost.instructions(symbolSegments, scale: scale, compression: $0) }) {
+                                                   + SymbolCost.instructions(symbolSegments, scale: scale, compression: $0)
+                                                   + styledGlyphs * LabelCost.perStyleLayout }) {
             return fitting
         }
         let text = LabelCost.instructions(glyphs, scale: scale)
-            + SymbolCost.instructions(symbolSegments, scale: scale, compression: .cheapest)
+            + SymbolCost.instructions(symbolSegments, scale: scale, compression: .cheapest) + styledGlyphs * LabelCost.perStyleLayout
         let estimate = StillCost.instructions(kind, .cheapest, pixels: pixels, labelPixels: labelPixels, text: text)
         let share = Int((Double(min(labelPixels, pixels)) / Double(max(pixels, 1)) * 100).rounded())
         let counted = ["\(width) x \(height) px", labelPixels > 0 ? "\(share)% of it label lines" : nil,
@@ -48,9 +49,10 @@ enum StillCostCheck {
     /// against the budget (`LabelCost.svgInstructions`): the writer outlines every glyph and
     /// decodes every distinct emoji, for each scheme.
     /// - Throws: `ParameterError` "label too long" on `label` (a card names its longest).
-    static func checkLabel(_ glyphs: GlyphCount, scale: Double, schemes: Int,
+    static func checkLabel(_ glyphs: GlyphCount, scale: Double, schemes: Int, symbolSegments: Int = 0,
                            label: @autoclosure () -> QueryDecoder.Pair) throws(ParameterError) {
         let text = LabelCost.svgInstructions(glyphs, scale: scale, schemes: schemes)
+            + schemes * symbolSegments * SymbolCost.perSegment
         guard text > StillCost.budget else { return }
         let p = label()
         throw ParameterError(error: "label too long", parameter: p.name, value: p.value,
