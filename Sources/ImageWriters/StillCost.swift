@@ -18,8 +18,8 @@ public enum StillCost {
     public enum Compression: Sendable, Equatable {
         /// The encoder's own levels (`PNGEncoder.toggleStill`, `PNGEncoder.labelledStill`).
         case best
-        /// zlib level 3 (`PNGEncoder.cheapestStillLevel`): about half the instructions of the
-        /// best for 15 to 60 % more bytes.
+        /// zlib level 3 (`PNGEncoder.cheapest(_:)`): about half the instructions of the best
+        /// for 13 to 60 % more bytes.
         case cheapest
     }
 

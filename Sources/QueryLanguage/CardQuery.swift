@@ -119,7 +119,7 @@ public struct CardQuery: Sendable {
         let widthText = widthPair?.value ?? PictureSize.number(width)
         let labels = rows.reduce(0) { $0 + StillCostCheck.labelPixels($1.row.text, scale: scale) }
         let styledGlyphs = rows.filter { ToggleStyles.style(of: $0.spec).needsLabel }
-            .reduce(0) { $0 + TextLayout.shared.glyphCount(of: [$1.row.text]).outlines }
+            .reduce(0) { $0 + $1.row.text.glyphCount }
         return try StillCostCheck.compression(.labelled, width: w, height: h, scale: scale, labelPixels: labels,
                                               glyphs: glyphs, styledGlyphs: styledGlyphs,
                                               symbolSegments: rows.reduce(0) { $0 + SymbolCost.segments($1.spec) },

@@ -8,9 +8,10 @@ import TextLayout
 /// on detailed text), decoding and resampling each distinct colour glyph (`perColorGlyph` plus
 /// `perColorGlyphPixel` per px of its size as drawn: an emoji is a 136 x 128 px PNG) and
 /// compressing the many colours of every one drawn (`perColorPixel`). Fitted to
-/// `Benchmarks/worst/run.sh` runs (docs/performance.md, Worst requests): 200 W's about 20 M,
-/// 200 of the most detailed CJK characters (龘: 212 segments) 130-320 M by scale, 60 distinct
-/// emoji at scale 2 about 150 M.
+/// `Benchmarks/worst/run.sh` runs (docs/performance.md, Worst requests): 200 W's 20 M (no
+/// segments past an ordinary letter's), the most detailed CJK characters (龘: 212 segments) at
+/// scale 1.5 about 1.2 M each; a row of 60 distinct emoji across 1200 pt at scale 2 measured
+/// 177 M in all.
 enum LabelCost {
     static let perOutline = 100_000
     /// Per glyph of a label a style draws itself (`button`, `symbol`): the style lays the label
@@ -20,17 +21,21 @@ enum LabelCost {
     static let perColorGlyph = 2_000_000
     static let perColorGlyphPixel = 60_000
     static let perColorPixel = 100
-    /// An SVG writes each glyph's outline as path data, whatever the scale: 30,000 a glyph and
-    /// `perSegment` a segment (12 rows of 200 W's 124 M, 200 Egyptian hieroglyphs of 916
+    /// An SVG writes each glyph's outline as path data, whatever the scale: `perOutlineSVG` a
+    /// glyph (a curvy letter's path data costs 55,000-60,000) and `perSegment` a segment (12 rows of 200 W's 124 M, 200 Egyptian hieroglyphs of 916
     /// segments 254 M), for each colour scheme it holds (two for `theme=auto`).
     static let perOutlineSVG = 60_000
 
     /// The instructions of `count` drawn at `scale` and compressed with `compression`.
     static func instructions(_ count: GlyphCount, scale: Double, compression: StillCost.Compression = .cheapest) -> Int {
         let segment = Double(perSegment * (compression == .best ? 2 : 1)) * (1 + scale)
-        return count.outlines * perOutline + Int(Double(count.outlineSegments) * segment)
-            + count.distinctColorGlyphs * perColorGlyph
-            + Int(count.distinctColorGlyphSizes * scale) * perColorGlyphPixel + Int(count.colorGlyphArea * scale * scale) * perColorPixel
+        return count.outlines * perOutline + Int(Double(count.outlineSegments) * segment) + emoji(count, scale: scale)
+    }
+
+    /// The colour glyphs' part of `count` drawn at `scale`: decoding, resampling, compressing.
+    static func emoji(_ count: GlyphCount, scale: Double) -> Int {
+        count.distinctColorGlyphs * perColorGlyph + Int(count.distinctColorGlyphSizes * scale) * perColorGlyphPixel
+            + Int(count.colorGlyphArea * scale * scale) * perColorPixel
     }
 
     /// Characters (grapheme clusters) of labels past which a card is refused before any is laid
@@ -39,12 +44,7 @@ enum LabelCost {
 
     /// The instructions of `count` in an SVG with `schemes` colour schemes, drawn at `scale`.
     static func svgInstructions(_ count: GlyphCount, scale: Double, schemes: Int) -> Int {
-        var outlines = count
-        outlines.distinctColorGlyphs = 0
-        outlines.distinctColorGlyphSizes = 0
-        outlines.colorGlyphArea = 0
-        let emoji = instructions(count, scale: scale) - instructions(outlines, scale: scale)
-        return schemes * (count.outlines * perOutlineSVG + count.outlineSegments * perSegment + emoji)
+        schemes * (count.outlines * perOutlineSVG + count.outlineSegments * perSegment + emoji(count, scale: scale))
     }
 
     /// `count` as a 400 names it: "200 glyphs with 9600 outline segments of detail, 12 distinct

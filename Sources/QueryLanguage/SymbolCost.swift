@@ -11,13 +11,13 @@ enum SymbolCost {
     static let perSegment = 8_000
 
     /// The default symbols (checkmark, xmark), far under `includedSegments`: not looked up.
-    static let defaults = [ToggleSpec().onSymbol, ToggleSpec().offSymbol]
+    static let defaults = (on: ToggleSpec().onSymbol, off: ToggleSpec().offSymbol)
 
     /// The segments past `includedSegments` of `spec`'s on and off symbols (unknown names: none;
     /// drawing reports them).
     static func segments(_ spec: ToggleSpec) -> Int {
         // The defaults skip the catalogue's lookup on the uncached toggle's path (uncached-callgrind.sh).
-        if spec.onSymbol == defaults[0], spec.offSymbol == defaults[1] { return 0 }
+        if spec.onSymbol == defaults.on, spec.offSymbol == defaults.off { return 0 }
         return [spec.onSymbol, spec.offSymbol].reduce(0) { n, name in
             n + max(0, (SymbolCatalog.path(named: name)?.elements.count ?? 0) - includedSegments)
         }

@@ -27,6 +27,8 @@ public struct TextBlock: Sendable {
 
     /// Width of the longest line, pt.
     public var width: Double { lines.map(\.width).max() ?? 0 }
+    /// Glyphs of every line, colour glyphs included.
+    public var glyphCount: Int { lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } } }
     /// `lines.count x lineHeight`, pt.
     public var height: Double { Double(lines.count) * lineHeight }
 
